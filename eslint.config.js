@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const featuresDir = path.resolve(import.meta.dirname, 'client/src/features');
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir).filter((name) => fs.statSync(path.join(featuresDir, name)).isDirectory())
+  : [];
+
+// Import boundaries (STYLE.md): features never import each other; shared code never imports
+// features or the app; the client and the server never import each other; routes never touch the db.
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: `./client/src/features/${feature}`,
+    from: './client/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in a page or move the code to lib/.',
+  })),
+  {
+    target: ['./client/src/lib', './client/src/components', './client/src/api', './client/src/testing'],
+    from: ['./client/src/features', './client/src/app.tsx'],
+    message: 'Shared client code does not depend on features or the app.',
+  },
+  { target: './client', from: './server', message: 'The client never imports server code.' },
+  { target: './server', from: './client', message: 'The server never imports client code.' },
+  { target: './shared', from: ['./client', './server'], message: 'shared/ depends on nothing else.' },
+  {
+    target: './server/routes',
+    from: './server/db',
+    message: 'Routes are thin: they call services, which own the database.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules', 'dist', '.data', 'migrations', 'coverage', 'test-results', 'playwright-report'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [
+        (await import('eslint-import-resolver-typescript')).createTypeScriptImportResolver({
+          project: './tsconfig.json',
+        }),
+      ],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['server/index.ts', 'server/lib/logger.ts', 'scripts/**', 'server/db/seed-demo-cli.ts', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

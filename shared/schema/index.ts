@@ -1,0 +1,5 @@
+// Every table, for drizzle (queries and drizzle-kit). Feature files own their tables.
+export * from './brands';
+export * from './identifiers';
+export * from './sessions';
+export * from './users';

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { LIMITS, USER_TYPES, type UserType } from '../constants';
+import { isValidPhone, normalizePhone } from '../phone';
+import { brands } from './brands';
+import { identifiers } from './identifiers';
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type', { enum: USER_TYPES }).notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The person's full name, or the business name for businesses. */
+    name: text('name').notNull(),
+    /** Normalised phone number (consumers). */
+    phone: text('phone'),
+    profilePicture: text('profile_picture'),
+    verified: boolean('verified').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+    check('users_type_check', sql`${table.type} in ('consumer', 'business')`),
+  ],
+);
+
+export const userBrands = pgTable(
+  'user_brands',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.brandId] }),
+    index('user_brands_brand_idx').on(table.brandId),
+  ],
+);
+
+export const userIdentifiers = pgTable(
+  'user_identifiers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    identifierId: integer('identifier_id')
+      .notNull()
+      .references(() => identifiers.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.identifierId] }),
+    index('user_identifiers_identifier_idx').on(table.identifierId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas (spec §5 messages), shared by the forms and the server
+// ---------------------------------------------------------------------------------------------
+
+const EMAIL_MESSAGE = 'Valid email is required';
+const PASSWORD_MESSAGE = `Password must be at least ${LIMITS.passwordMin} characters`;
+const USERNAME_MESSAGE = `Username must be at least ${LIMITS.usernameMin} characters`;
+const PHONE_REQUIRED_MESSAGE = 'Phone number is required';
+export const PHONE_INVALID_MESSAGE = 'Valid phone number is required';
+export const BRAND_REQUIRED_MESSAGE = 'Please select at least one brand';
+
+export const emailField = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`)
+  .pipe(z.email(EMAIL_MESSAGE));
+
+export const passwordField = z
+  .string({ error: PASSWORD_MESSAGE })
+  .min(LIMITS.passwordMin, PASSWORD_MESSAGE)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+export const usernameField = z
+  .string({ error: USERNAME_MESSAGE })
+  .trim()
+  .min(LIMITS.usernameMin, USERNAME_MESSAGE)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
+  .regex(/^[A-Za-z0-9_]+$/, 'Username may only contain letters, numbers and underscores');
+
+function nameField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`);
+}
+
+export const phoneNumberField = z
+  .string({ error: PHONE_REQUIRED_MESSAGE })
+  .trim()
+  .min(LIMITS.phoneMin, PHONE_REQUIRED_MESSAGE)
+  .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`);
+
+// ---------------------------------------------------------------------------------------------
+// Request schemas
+// ---------------------------------------------------------------------------------------------
+
+/** Consumer registration step 1 ("details"): the five fields Continue validates. */
+export const consumerDetailsSchema = z.object({
+  email: emailField,
+  phoneNumber: phoneNumberField,
+  username: usernameField,
+  password: passwordField,
+  name: nameField('Name is required'),
+});
+export type ConsumerDetails = z.infer<typeof consumerDetailsSchema>;
+
+export const consumerRegistrationSchema = consumerDetailsSchema
+  .extend({
+    type: z.literal('consumer'),
+    brands: z
+      .array(z.string({ error: 'Brand ids must be strings' }).trim().min(1), {
+        error: BRAND_REQUIRED_MESSAGE,
+      })
+      .min(1, BRAND_REQUIRED_MESSAGE)
+      .max(20, 'Too many brands'),
+    identifiers: z
+      .array(z.number({ error: 'Identifier ids must be numbers' }).int().positive(), {
+        error: 'Identifiers must be a list of ids',
+      })
+      .max(LIMITS.identifiersMax, 'Too many identifiers')
+      .default([]),
+    /** The client's normalised copy; the server normalises phoneNumber itself. */
+    phone: z.string().optional(),
+  })
+  .superRefine((value, context) => {
+    if (!isValidPhone(normalizePhone(value.phoneNumber))) {
+      context.addIssue({ code: 'custom', path: ['phone'], message: PHONE_INVALID_MESSAGE });
+    }
+  });
+export type ConsumerRegistration = z.input<typeof consumerRegistrationSchema>;
+
+export const businessRegistrationSchema = z.object({
+  type: z.literal('business'),
+  email: emailField,
+  username: usernameField,
+  password: passwordField,
+  name: nameField('Business name is required'),
+});
+export type BusinessRegistration = z.input<typeof businessRegistrationSchema>;
+
+export const registrationSchema = z.discriminatedUnion(
+  'type',
+  [consumerRegistrationSchema, businessRegistrationSchema],
+  { error: 'Account type must be consumer or business' },
+);
+export type Registration = z.input<typeof registrationSchema>;
+
+export const loginSchema = z.object({
+  identifier: z
+    .string({ error: 'Email or username is required' })
+    .trim()
+    .min(1, 'Email or username is required')
+    .max(LIMITS.emailMax, 'Email or username is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Response shapes
+// ---------------------------------------------------------------------------------------------
+
+/** The signed-in user as `GET /api/user` returns it: never the password hash. */
+export type CurrentUser = {
+  id: number;
+  type: UserType;
+  name: string;
+  username: string;
+  email: string;
+  phone: string | null;
+  profilePicture: string | null;
+  verified: boolean;
+  brands: string[];
+  identifiers: number[];
+  createdAt: string;
+};
