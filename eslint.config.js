@@ -8,7 +8,9 @@ import tseslint from 'typescript-eslint';
 
 const featuresDir = path.resolve(import.meta.dirname, 'client/src/features');
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir).filter((name) => fs.statSync(path.join(featuresDir, name)).isDirectory())
+  ? fs
+      .readdirSync(featuresDir)
+      .filter((name) => fs.statSync(path.join(featuresDir, name)).isDirectory())
   : [];
 
 // Import boundaries (STYLE.md): features never import each other; shared code never imports
@@ -21,23 +23,40 @@ const boundaryZones = [
     message: 'Features do not import each other; compose them in a page or move the code to lib/.',
   })),
   {
-    target: ['./client/src/lib', './client/src/components', './client/src/api', './client/src/testing'],
+    target: [
+      './client/src/lib',
+      './client/src/components',
+      './client/src/api',
+      './client/src/testing',
+    ],
     from: ['./client/src/features', './client/src/app.tsx'],
     message: 'Shared client code does not depend on features or the app.',
   },
   { target: './client', from: './server', message: 'The client never imports server code.' },
   { target: './server', from: './client', message: 'The server never imports client code.' },
-  { target: './shared', from: ['./client', './server'], message: 'shared/ depends on nothing else.' },
   {
-    target: './server/routes',
-    from: './server/db',
-    message: 'Routes are thin: they call services, which own the database.',
+    target: './shared',
+    from: ['./client', './server'],
+    message: 'shared/ depends on nothing else.',
   },
 ];
+const routeZone = {
+  target: './server/routes',
+  from: './server/db',
+  message: 'Routes are thin: they call services, which own the database.',
+};
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', '.data', 'migrations', 'coverage', 'test-results', 'playwright-report'],
+    ignores: [
+      'node_modules',
+      'dist',
+      '.data',
+      'migrations',
+      'coverage',
+      'test-results',
+      'playwright-report',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -58,7 +77,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, routeZone] }],
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -69,7 +88,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/index.ts', 'server/lib/logger.ts', 'scripts/**', 'server/db/seed-demo-cli.ts', 'e2e/**'],
+    files: [
+      'server/index.ts',
+      'server/lib/logger.ts',
+      'scripts/**',
+      'server/db/seed-demo-cli.ts',
+      'e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,0 +1,13 @@
+import { type PassportStatic } from 'passport';
+import { type Config } from './config';
+import { type Database, type DatabaseHandle } from './db/client';
+import { type Logger } from './lib/logger';
+
+/** What every router is built from; types only, so routes never reach the database themselves. */
+export type RouteDependencies = {
+  db: Database;
+  database: DatabaseHandle;
+  passport: PassportStatic;
+  config: Config;
+  logger: Logger;
+};

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { type ViteDevServer } from 'vite';
+import { type RouteDependencies } from './app-context';
+import { createPassport } from './auth/passport';
+import {
+  createSessionMiddleware,
+  enforceAbsoluteLifetime,
+  type SessionSetup,
+} from './auth/session';
+import { type Config } from './config';
+import { type DatabaseHandle } from './db/client';
+import { apiNotFound, assignRequestId, errorHandler, refuseCrossSiteWrites } from './lib/http';
+import { type Logger } from './lib/logger';
+import { authRouter } from './routes/auth';
+import { catalogRouter } from './routes/catalog';
+import { healthRouter } from './routes/health';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/** How the single-page client is served beside the API. */
+export type ClientServing =
+  | { kind: 'static'; directory: string }
+  | { kind: 'vite'; vite: ViteDevServer; indexHtmlPath: string }
+  | { kind: 'none' };
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  sessionSecret: string;
+  client: ClientServing;
+};
+
+export type App = Express & { locals: { sessionStore: SessionSetup['store'] } };
+
+/** Builds the whole HTTP app from its dependencies; `index.ts` only configures and listens. */
+export function createApp(options: AppOptions): App {
+  const { config, database, logger, client } = options;
+  const app = express() as App;
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(assignRequestId);
+  app.use(
+    helmet({
+      // The Vite dev server injects inline scripts for hot reload; production serves only our files.
+      contentSecurityPolicy:
+        config.env === 'production'
+          ? {
+              directives: {
+                defaultSrc: ["'self'"],
+                scriptSrc: ["'self'"],
+                styleSrc: ["'self'", "'unsafe-inline'"],
+                imgSrc: ["'self'", 'data:', 'blob:'],
+                connectSrc: ["'self'"],
+                fontSrc: ["'self'", 'data:'],
+                objectSrc: ["'none'"],
+                frameAncestors: ["'none'"],
+                upgradeInsecureRequests: null,
+              },
+            }
+          : false,
+    }),
+  );
+
+  const passport = createPassport(database.db);
+  const sessionSetup = createSessionMiddleware({
+    secret: options.sessionSecret,
+    connection: database.sessionStoreConnection,
+    pruneExpired: config.env !== 'test',
+  });
+  app.locals.sessionStore = sessionSetup.store;
+
+  const dependencies: RouteDependencies = { db: database.db, database, passport, config, logger };
+
+  const api = express.Router();
+  api.use(refuseCrossSiteWrites);
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use((_request, response, next) => {
+    response.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(healthRouter(dependencies));
+  api.use(catalogRouter(dependencies));
+  api.use(
+    sessionSetup.middleware,
+    enforceAbsoluteLifetime,
+    passport.initialize(),
+    passport.session(),
+  );
+  api.use(authRouter(dependencies));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  serveClient(app, client);
+  app.use(errorHandler(logger));
+  return app;
+}
+
+function serveClient(app: Express, client: ClientServing): void {
+  if (client.kind === 'static') {
+    const indexHtml = path.join(client.directory, 'index.html');
+    app.use(
+      '/assets',
+      express.static(path.join(client.directory, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+      }),
+    );
+    app.use(express.static(client.directory, { index: false, maxAge: '1h' }));
+    app.use((request, response, next) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      if (!fs.existsSync(indexHtml)) return next();
+      response.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+    });
+  } else if (client.kind === 'vite') {
+    const { vite, indexHtmlPath } = client;
+    app.use(vite.middlewares);
+    app.use(async (request, response, next) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      try {
+        const template = await fs.promises.readFile(indexHtmlPath, 'utf8');
+        const html = await vite.transformIndexHtml(request.originalUrl, template);
+        response.status(200).set('Content-Type', 'text/html').end(html);
+      } catch (error) {
+        vite.ssrFixStacktrace(error as Error);
+        next(error);
+      }
+    });
+  }
+}

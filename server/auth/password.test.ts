@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './password';
+
+describe('password hashing', () => {
+  it('hashes with scrypt N=2^15 and a per-user salt', async () => {
+    const first = await hashPassword('correct horse');
+    const second = await hashPassword('correct horse');
+    expect(first).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain('correct horse');
+  });
+
+  it('verifies the right password and refuses a wrong or malformed one', async () => {
+    const stored = await hashPassword('correct horse');
+    expect(await verifyPassword('correct horse', stored)).toBe(true);
+    expect(await verifyPassword('correct horsf', stored)).toBe(false);
+    expect(await verifyPassword('correct horse', 'plain-text')).toBe(false);
+  });
+});

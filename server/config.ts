@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().default('./.data'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  DEMO: booleanFlag.default(true),
+  /** Express `trust proxy`: hop count or a list of addresses; unset trusts no proxy. */
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().positive().default(20),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string | undefined;
+  demo: boolean;
+  trustProxy: string | number | boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  rateLimits: RateLimitConfig;
+};
+
+export type RateLimitConfig = {
+  /** Failed sign-ins per account in a 15-minute window. */
+  loginPerAccount: number;
+  /** Failed sign-ins per client address in a 15-minute window. */
+  loginPerAddress: number;
+  /** Registrations per client address in an hour. */
+  registerPerHour: number;
+};
+
+function parseTrustProxy(value: string | undefined): string | number | boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Reads the environment once, failing fast with a readable message. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === 'production' && values.DATABASE_URL && !values.SESSION_SECRET) {
+    throw new Error(
+      'Invalid configuration: SESSION_SECRET is required when DATABASE_URL is set in production',
+    );
+  }
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR,
+    sessionSecret: values.SESSION_SECRET,
+    demo: values.DEMO,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    logLevel: values.LOG_LEVEL,
+    rateLimits: {
+      loginPerAccount: values.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerAddress: values.RATE_LIMIT_LOGIN_PER_ADDRESS,
+      registerPerHour: values.RATE_LIMIT_REGISTER_PER_HOUR,
+    },
+  };
+}

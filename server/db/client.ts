@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from '@shared/schema/index';
+import { findProjectRoot } from '../lib/project-root';
+
+/** The one database type every service uses, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a transaction callback receives; inside it, use only this handle (PGlite has one connection). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+/** connect-pg-simple's options for reaching the session table on either driver. */
+export type SessionStoreConnection =
+  | { pool: pg.Pool }
+  | { pgPromise: { any: (query: string, params?: unknown[]) => Promise<unknown[]> } };
+
+export type DatabaseHandle = {
+  kind: 'embedded' | 'postgres';
+  db: Database;
+  sessionStoreConnection: SessionStoreConnection;
+  migrate: () => Promise<void>;
+  /** A cheap round trip, for the health check. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+// Found from the project root, so the sources and the bundle read the same folder.
+const MIGRATIONS_FOLDER = path.join(findProjectRoot(), 'migrations');
+
+// A fixed key so that several instances starting at once apply the migrations one at a time.
+const MIGRATION_LOCK_KEY = 7_301_455;
+
+export type DatabaseOptions = {
+  /** A Postgres URL; without it, the embedded database is used. */
+  databaseUrl?: string | undefined;
+  /** Where the embedded database keeps its files; without it, it lives in memory (tests). */
+  embeddedDirectory?: string | undefined;
+  poolSize?: number;
+};
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? createPostgresDatabase(options.databaseUrl, options.poolSize ?? 10)
+    : createEmbeddedDatabase(options.embeddedDirectory);
+}
+
+async function createEmbeddedDatabase(directory: string | undefined): Promise<DatabaseHandle> {
+  if (directory) fs.mkdirSync(path.dirname(path.resolve(directory)), { recursive: true });
+  const client = directory ? new PGlite(path.resolve(directory)) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'embedded',
+    db,
+    sessionStoreConnection: {
+      pgPromise: {
+        any: async (query, params) => (await client.query(query, params)).rows,
+      },
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function createPostgresDatabase(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    sessionStoreConnection: { pool },
+    migrate: async () => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePostgres(drizzlePostgres(connection, { schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await connection
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+          .catch(() => undefined);
+        connection.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { createApp, type ClientServing } from './app';
+import { loadConfig } from './config';
+import { DEMO_PASSWORD, isDatabaseEmpty, listDemoSignIns, seedDemoData } from './db/demo-data';
+import { openDatabase } from './db/setup';
+import { createLogger } from './lib/logger';
+import { findProjectRoot } from './lib/project-root';
+import { resolveSessionSecret } from './lib/session-secret';
+import { pruneRateLimits } from './services/rate-limit/rate-limit';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const rootDir = findProjectRoot();
+
+const database = await openDatabase(config);
+
+// Demo data only on a fresh embedded database, never on a DATABASE_URL one unless asked (DEMO=0 skips it).
+if (database.kind === 'embedded' && config.demo && (await isDatabaseEmpty(database.db))) {
+  await seedDemoData(database.db);
+}
+
+let client: ClientServing;
+if (config.env === 'production') {
+  client = { kind: 'static', directory: path.join(rootDir, 'dist/public') };
+} else {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    configFile: path.join(rootDir, 'vite.config.ts'),
+    server: { middlewareMode: true },
+    appType: 'custom',
+  });
+  client = { kind: 'vite', vite, indexHtmlPath: path.join(rootDir, 'client/index.html') };
+}
+
+const app = createApp({
+  config,
+  database,
+  logger,
+  sessionSecret: resolveSessionSecret(config.sessionSecret, config.dataDir),
+  client,
+});
+
+const pruneTimer = setInterval(
+  () => {
+    pruneRateLimits(database.db).catch((error: unknown) =>
+      logger.warn('pruning rate limits failed', { error: String(error) }),
+    );
+  },
+  10 * 60 * 1000,
+);
+pruneTimer.unref();
+
+const server = app.listen(config.port, config.host, async () => {
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const where =
+    database.kind === 'embedded'
+      ? `embedded database in ${path.resolve(config.dataDir)}`
+      : 'Postgres';
+  console.log(
+    `mark.it is ready on http://localhost:${config.port} (${where}, ${config.env}, ${seconds}s)`,
+  );
+  const demo = await listDemoSignIns(database.db);
+  if (demo.length > 0) {
+    console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+    for (const account of demo) console.log(`  ${account.type.padEnd(8)} ${account.username}`);
+  }
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing requests in flight, then stopping.`);
+  const forceExit = setTimeout(() => {
+    console.error('Shutdown took too long; exiting.');
+    process.exit(1);
+  }, 10_000);
+  forceExit.unref();
+  server.close(async () => {
+    try {
+      if (client.kind === 'vite') await client.vite.close();
+      await app.locals.sessionStore.close?.();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Error while stopping', error);
+      process.exit(1);
+    }
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

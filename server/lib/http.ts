@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { type ApiErrorBody } from '@shared/api';
+import { AppError } from './errors';
+import { type Logger } from './logger';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id?: string;
+  }
+}
+
+export const assignRequestId: RequestHandler = (request, response, next) => {
+  request.id = randomUUID();
+  response.set('X-Request-Id', request.id);
+  next();
+};
+
+/**
+ * Refuses state-changing requests that a browser marks as coming from another site: together with
+ * SameSite=Lax cookies this is the CSRF defence (DESIGN.md §5).
+ */
+export const refuseCrossSiteWrites: RequestHandler = (request, _response, next) => {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const fetchSite = request.get('sec-fetch-site');
+  if (fetchSite === 'cross-site') {
+    throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed');
+  }
+  const origin = request.get('origin');
+  if (origin && origin !== 'null') {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed');
+    }
+    if (originHost !== request.get('host')) {
+      throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed');
+    }
+  } else if (origin === 'null') {
+    throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed');
+  }
+  next();
+};
+
+export const apiNotFound: RequestHandler = (request) => {
+  throw new AppError(
+    'NOT_FOUND',
+    `No API route for ${request.method} ${request.originalUrl.split('?')[0]}`,
+  );
+};
+
+type BodyParserError = { type?: string; status?: number; expose?: boolean };
+
+/** The one place where errors become answers: `{ message, errors? }`, never a stack or SQL. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, request, response, next) => {
+    if (response.headersSent) return next(error);
+    let status = 500;
+    let body: ApiErrorBody = { message: 'Something went wrong. Please try again.' };
+
+    if (error instanceof AppError) {
+      status = error.status;
+      body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      if (error.retryAfterSeconds) response.set('Retry-After', String(error.retryAfterSeconds));
+    } else if (isBodyParserError(error)) {
+      if (error.type === 'entity.too.large') {
+        status = 413;
+        body = { message: 'The request body is too large' };
+      } else if (error.type === 'entity.parse.failed') {
+        status = 400;
+        body = { message: 'The request body is not valid JSON' };
+      } else if (error.status && error.status < 500) {
+        status = error.status;
+        body = { message: 'The request could not be read' };
+      }
+    }
+
+    if (status >= 500) {
+      logger.error('request failed', {
+        requestId: request.id,
+        method: request.method,
+        path: request.originalUrl,
+        error:
+          error instanceof Error
+            ? { name: error.name, message: error.message, stack: error.stack }
+            : String(error),
+      });
+    }
+    response.status(status).json(body);
+  };
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as BodyParserError).type === 'string' &&
+    'status' in error
+  );
+}

@@ -1,0 +1,420 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessInput, consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+function sessionCookie(response: request.Response): string | undefined {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  return cookies.find((cookie) => cookie.startsWith('markit.sid='))?.split(';')[0];
+}
+
+async function signInWorks(identifier: string, password = TEST_PASSWORD) {
+  const response = await request(context.app).post('/api/login').send({ identifier, password });
+  return response.status === 200;
+}
+
+describe('POST /api/register', () => {
+  it('registers a consumer, signs them in and never returns the password hash', async () => {
+    const agent = context.agent();
+    const input = consumerInput({
+      phoneNumber: ' (555) 123-4567 ',
+      brands: ['starbucks', 'dunkin'],
+      identifiers: [1, 5],
+    });
+    const response = await agent.post('/api/register').send(input);
+
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      type: 'consumer',
+      username: input.username,
+      email: input.email,
+      name: input.name,
+      phone: '+15551234567',
+      verified: false,
+      profilePicture: null,
+      brands: ['dunkin', 'starbucks'],
+      identifiers: [1, 5],
+    });
+    expect(JSON.stringify(response.body)).not.toMatch(/password|scrypt/i);
+
+    const cookie = response.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(/^markit\.sid=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(cookie).not.toMatch(/Domain=/);
+
+    const me = await agent.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe(input.username);
+  });
+
+  it('keeps a phone number that starts with + as typed', async () => {
+    const response = await context
+      .agent()
+      .post('/api/register')
+      .send(consumerInput({ phoneNumber: '+44 20 7946 0958' }));
+    expect(response.status).toBe(201);
+    expect(response.body.phone).toBe('+44 20 7946 0958');
+  });
+
+  it('registers a business without brands or a phone', async () => {
+    const input = businessInput();
+    const response = await context.agent().post('/api/register').send(input);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      type: 'business',
+      name: input.name,
+      phone: null,
+      brands: [],
+      identifiers: [],
+    });
+  });
+
+  it('ignores fields a client may not set', async () => {
+    const response = await context
+      .agent()
+      .post('/api/register')
+      .send({
+        ...consumerInput(),
+        verified: true,
+        id: 1,
+        passwordHash: 'x',
+        profilePicture: '/evil.png',
+      });
+    expect(response.status).toBe(201);
+    expect(response.body.verified).toBe(false);
+    expect(response.body.profilePicture).toBeNull();
+  });
+
+  const consumerCases: [string, Record<string, unknown>, string, string][] = [
+    ['an invalid email', { email: 'not-an-email' }, 'email', 'Valid email is required'],
+    ['a missing email', { email: undefined }, 'email', 'Valid email is required'],
+    [
+      'a short password',
+      { password: '12345' },
+      'password',
+      'Password must be at least 6 characters',
+    ],
+    ['an empty name', { name: '   ' }, 'name', 'Name is required'],
+    ['a short username', { username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+    [
+      'a username with symbols',
+      { username: 'bad name!' },
+      'username',
+      'Username may only contain letters, numbers and underscores',
+    ],
+    ['a short phone number', { phoneNumber: '1234' }, 'phoneNumber', 'Phone number is required'],
+    [
+      'a phone number without digits',
+      { phoneNumber: 'call me maybe' },
+      'phone',
+      'Valid phone number is required',
+    ],
+    ['no brand', { brands: [] }, 'brands', 'Please select at least one brand'],
+    ['an unknown brand', { brands: ['starbucks', 'nope'] }, 'brands', 'Unknown brand: nope'],
+    ['an unknown identifier', { identifiers: [1, 999] }, 'identifiers', 'Unknown identifier: 999'],
+  ];
+
+  it.each(consumerCases)(
+    'rejects a consumer with %s and creates nothing',
+    async (_label, change, field, message) => {
+      const input = { ...consumerInput(), ...change };
+      const response = await context.agent().post('/api/register').send(input);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(message);
+      expect(response.body.errors?.[field]).toBe(message);
+      if (typeof input.username === 'string' && input.username.length >= 3) {
+        expect(await signInWorks(input.username)).toBe(false);
+      }
+    },
+  );
+
+  it('rejects a business with an empty name using the business message', async () => {
+    const response = await context
+      .agent()
+      .post('/api/register')
+      .send(businessInput({ name: '' }));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Business name is required');
+  });
+
+  it('rejects an unknown account type', async () => {
+    const response = await context
+      .agent()
+      .post('/api/register')
+      .send({ ...businessInput(), type: 'admin' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Account type must be consumer or business');
+  });
+
+  it('answers 409 naming the username when it is taken, whatever its case', async () => {
+    const first = consumerInput();
+    await registerAs(context.agent(), first);
+    const response = await context
+      .agent()
+      .post('/api/register')
+      .send(consumerInput({ username: first.username.toUpperCase() }));
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      message: 'Username is already taken',
+      errors: { username: 'Username is already taken' },
+    });
+  });
+
+  it('answers 409 naming the email when it is taken, whatever its case', async () => {
+    const first = businessInput();
+    await registerAs(context.agent(), first);
+    const response = await context
+      .agent()
+      .post('/api/register')
+      .send(businessInput({ email: first.email.toUpperCase() }));
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      message: 'Email is already registered',
+      errors: { email: 'Email is already registered' },
+    });
+  });
+
+  it('gives exactly one account when the same username is registered twice at once', async () => {
+    const input = consumerInput();
+    const responses = await Promise.all([
+      request(context.app).post('/api/register').send(input),
+      request(context.app)
+        .post('/api/register')
+        .send({ ...input, email: `other_${input.email}` }),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+  });
+
+  it('refuses a write from another site', async () => {
+    const input = consumerInput();
+    const response = await request(context.app)
+      .post('/api/register')
+      .set('Origin', 'https://evil.example')
+      .send(input);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('Cross-site requests are not allowed');
+    expect(await signInWorks(input.username)).toBe(false);
+
+    const marked = await request(context.app)
+      .post('/api/register')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(consumerInput());
+    expect(marked.status).toBe(403);
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413', async () => {
+    const malformed = await request(context.app)
+      .post('/api/register')
+      .set('Content-Type', 'application/json')
+      .send('{"type":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('The request body is not valid JSON');
+
+    const huge = await request(context.app)
+      .post('/api/register')
+      .send({ ...consumerInput(), name: 'x'.repeat(200_000) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('The request body is too large');
+  });
+});
+
+describe('POST /api/register rate limit', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ rateLimits: { registerPerHour: 2 } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 with a message and Retry-After once an address has registered too often', async () => {
+    expect((await request(limited.app).post('/api/register').send(consumerInput())).status).toBe(
+      201,
+    );
+    expect((await request(limited.app).post('/api/register').send(businessInput())).status).toBe(
+      201,
+    );
+    const input = consumerInput();
+    const refused = await request(limited.app).post('/api/register').send(input);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'Too many accounts were created from this network. Please try again later.',
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/login', () => {
+  const consumer = consumerInput();
+  const business = businessInput();
+  beforeAll(async () => {
+    await registerAs(context.agent(), consumer);
+    await registerAs(context.agent(), business);
+  });
+
+  it('signs in by email in mixed case', async () => {
+    const agent = context.agent();
+    const response = await agent
+      .post('/api/login')
+      .send({ identifier: consumer.email.toUpperCase(), password: TEST_PASSWORD });
+    expect(response.status).toBe(200);
+    expect(response.body.username).toBe(consumer.username);
+    expect(response.body).not.toHaveProperty('passwordHash');
+    expect((await agent.get('/api/user')).body.username).toBe(consumer.username);
+  });
+
+  it('signs in by username in mixed case with surrounding spaces', async () => {
+    const mixed = business.username.replace(/^./, (letter) => letter.toUpperCase()).toUpperCase();
+    const response = await context
+      .agent()
+      .post('/api/login')
+      .send({ identifier: `  ${mixed}  `, password: TEST_PASSWORD });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ username: business.username, type: 'business' });
+  });
+
+  it('answers a wrong password and an unknown account the same way', async () => {
+    const wrong = await request(context.app)
+      .post('/api/login')
+      .send({ identifier: consumer.username, password: 'wrong-password' });
+    const unknown = await request(context.app)
+      .post('/api/login')
+      .send({ identifier: 'nobody_here', password: 'wrong-password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid email, username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(sessionCookie(wrong)).toBeUndefined();
+  });
+
+  it('rejects missing fields with 400', async () => {
+    const noIdentifier = await request(context.app)
+      .post('/api/login')
+      .send({ identifier: '   ', password: 'x' });
+    expect(noIdentifier.status).toBe(400);
+    expect(noIdentifier.body.message).toBe('Email or username is required');
+    const noPassword = await request(context.app)
+      .post('/api/login')
+      .send({ identifier: consumer.username });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.message).toBe('Password is required');
+  });
+
+  it('gives a new session id at sign-in and the old one no longer works', async () => {
+    const agent = context.agent();
+    const registered = await agent.post('/api/register').send(consumerInput());
+    const before = sessionCookie(registered);
+    const login = await agent
+      .post('/api/login')
+      .send({ identifier: consumer.username, password: TEST_PASSWORD });
+    const after = sessionCookie(login);
+    expect(before).toBeDefined();
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    const old = await request(context.app)
+      .get('/api/user')
+      .set('Cookie', before ?? '');
+    expect(old.status).toBe(401);
+    const current = await request(context.app)
+      .get('/api/user')
+      .set('Cookie', after ?? '');
+    expect(current.body.username).toBe(consumer.username);
+  });
+});
+
+describe('POST /api/login rate limit', () => {
+  let limited: TestContext;
+  const input = consumerInput();
+  beforeAll(async () => {
+    limited = await createTestContext({ rateLimits: { loginPerAccount: 3, loginPerAddress: 6 } });
+    await registerAs(request.agent(limited.app), input);
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 after too many failures for an account, even with the right password', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await request(limited.app)
+        .post('/api/login')
+        .send({ identifier: input.username, password: 'nope-nope' });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await request(limited.app)
+      .post('/api/login')
+      .send({ identifier: input.username.toUpperCase(), password: TEST_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 429 after too many failures from one address across accounts', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await request(limited.app)
+        .post('/api/login')
+        .send({ identifier: `someone_${attempt}`, password: 'nope-nope' });
+    }
+    const blocked = await request(limited.app)
+      .post('/api/login')
+      .send({ identifier: 'someone_else', password: 'nope-nope' });
+    expect(blocked.status).toBe(429);
+  });
+});
+
+describe('GET /api/user', () => {
+  it('answers 401 in JSON without a session', async () => {
+    const response = await request(context.app).get('/api/user');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: 'You need to sign in first' });
+  });
+
+  it('answers 401 for a forged cookie', async () => {
+    const response = await request(context.app)
+      .get('/api/user')
+      .set('Cookie', 'markit.sid=s%3Aforged.signature');
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('ends the session: the old cookie gets 401 afterwards', async () => {
+    const agent = context.agent();
+    const registered = await agent.post('/api/register').send(consumerInput());
+    const cookie = sessionCookie(registered) ?? '';
+    expect((await request(context.app).get('/api/user').set('Cookie', cookie)).status).toBe(200);
+
+    const response = await agent.post('/api/logout').send({});
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Logged out successfully' });
+    expect(String(response.headers['set-cookie'])).toMatch(/markit\.sid=;/);
+
+    expect((await request(context.app).get('/api/user').set('Cookie', cookie)).status).toBe(401);
+    expect((await agent.get('/api/user')).status).toBe(401);
+  });
+
+  it('answers 200 without a session, leaving nothing behind', async () => {
+    const response = await request(context.app).post('/api/logout').send({});
+    expect(response.status).toBe(200);
+    expect(sessionCookie(response) ?? 'markit.sid=').toBe('markit.sid=');
+  });
+
+  it('refuses a sign-out triggered by another site', async () => {
+    const agent = context.agent();
+    await agent.post('/api/register').send(consumerInput());
+    const response = await agent.post('/api/logout').set('Origin', 'https://evil.example').send({});
+    expect(response.status).toBe(403);
+    expect((await agent.get('/api/user')).status).toBe(200);
+  });
+});

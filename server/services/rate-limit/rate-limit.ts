@@ -1,0 +1,61 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { rateLimits } from '@shared/schema/sessions';
+import { type Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+
+/**
+ * Fixed-window counters in the database, so that every app instance sees the same count
+ * (DESIGN.md §7: no in-memory counters).
+ */
+export type RateLimitRule = { key: string; limit: number; windowSeconds: number; message: string };
+
+/** Counts one event against the rule and refuses it with 429 when the window is already full. */
+export async function consumeRateLimit(db: Database, rule: RateLimitRule): Promise<void> {
+  const [row] = await db
+    .insert(rateLimits)
+    .values({
+      key: rule.key,
+      count: 1,
+      resetAt: sql`now() + make_interval(secs => ${rule.windowSeconds})`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  if (row && row.count > rule.limit) throw tooManyRequests(rule, row.resetAt);
+}
+
+/** Refuses with 429 when the window is full, without counting this request. */
+export async function assertWithinRateLimit(db: Database, rule: RateLimitRule): Promise<void> {
+  const [row] = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, rule.key), gt(rateLimits.resetAt, sql`now()`)));
+  if (row && row.count >= rule.limit) throw tooManyRequests(rule, row.resetAt);
+}
+
+/** Counts one event without refusing it (a failed sign-in counts toward the next attempt). */
+export async function recordRateLimitEvent(db: Database, rule: RateLimitRule): Promise<void> {
+  await consumeRateLimit(db, { ...rule, limit: Number.MAX_SAFE_INTEGER });
+}
+
+export async function clearRateLimit(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Drops windows that have ended; run periodically so the table stays small. */
+export async function pruneRateLimits(db: Database): Promise<void> {
+  await db.delete(rateLimits).where(lte(rateLimits.resetAt, sql`now()`));
+}
+
+function tooManyRequests(rule: RateLimitRule, resetAt: Date): AppError {
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000),
+  );
+  return new AppError('RATE_LIMITED', rule.message, { retryAfterSeconds });
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import { createApp, type App } from '../app';
+import { loadConfig, type Config, type RateLimitConfig } from '../config';
+import { createDatabase, type DatabaseHandle } from '../db/client';
+import { seedReferenceData } from '../db/reference-data';
+import { createLogger } from '../lib/logger';
+
+export type TestContext = {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  /** A supertest agent that keeps cookies, like one browser. */
+  agent: () => ReturnType<typeof request.agent>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh database per test file: an in-memory PGlite by default, or a new database on the
+ * Postgres server of TEST_DATABASE_URL (CI), dropped again at the end.
+ */
+export async function createTestContext(
+  options: { rateLimits?: Partial<RateLimitConfig> } = {},
+): Promise<TestContext> {
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: '0' });
+  const config: Config = { ...base, rateLimits: { ...base.rateLimits, ...options.rateLimits } };
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `markit_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    };
+  }
+
+  const database = await createDatabase({ databaseUrl, poolSize: 5 });
+  await database.migrate();
+  await seedReferenceData(database.db);
+
+  const clientDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'markit-client-'));
+  fs.writeFileSync(
+    path.join(clientDirectory, 'index.html'),
+    '<!doctype html><title>mark.it</title><div id="root"></div>',
+  );
+
+  const app = createApp({
+    config: { ...config, databaseUrl },
+    database,
+    logger: createLogger('silent'),
+    sessionSecret: randomBytes(32).toString('hex'),
+    client: { kind: 'static', directory: clientDirectory },
+  });
+
+  return {
+    app,
+    database,
+    config,
+    agent: () => request.agent(app),
+    close: async () => {
+      await app.locals.sessionStore.close?.();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(clientDirectory, { recursive: true, force: true });
+    },
+  };
+}
