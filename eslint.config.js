@@ -88,6 +88,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests beside a route may prepare the database directly.
+    files: ['server/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
+  },
+  {
     files: [
       'server/index.ts',
       'server/lib/logger.ts',
