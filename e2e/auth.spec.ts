@@ -23,9 +23,14 @@ test.describe('accounts and sessions', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByRole('heading', { name: 'Customize Your Experience' })).toBeVisible();
-    await expect(page.getByText('Select your interests to receive personalized offers')).toBeVisible();
+    await expect(
+      page.getByText('Select your interests to receive personalized offers'),
+    ).toBeVisible();
     await page.getByRole('button', { name: /Starbucks/ }).click();
-    await expect(page.getByRole('button', { name: /Starbucks/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: /Starbucks/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.getByRole('button', { name: /Coffee lover/ }).click();
     await accessibility.check('/auth register preferences');
     await page.getByRole('button', { name: 'Complete Registration' }).click();
@@ -71,10 +76,20 @@ test.describe('accounts and sessions', () => {
     await accessibility.check('/ business home');
   });
 
-  test('an existing user signs in by username in another case', async ({ page, request, accessibility }) => {
+  test('an existing user signs in by username in another case', async ({
+    page,
+    request,
+    accessibility,
+  }) => {
     const username = uniqueName('liam');
     const created = await request.post('/api/register', {
-      data: { type: 'business', email: `${username}@example.com`, username, password: PASSWORD, name: 'Liam Shop' },
+      data: {
+        type: 'business',
+        email: `${username}@example.com`,
+        username,
+        password: PASSWORD,
+        name: 'Liam Shop',
+      },
     });
     expect(created.status()).toBe(201);
 
@@ -82,7 +97,9 @@ test.describe('accounts and sessions', () => {
     await page.getByLabel('Email or Username').fill(`  ${username.toUpperCase()} `);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email, username or password' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid email, username or password' }),
+    ).toBeVisible();
     await accessibility.check('/auth sign-in error');
 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

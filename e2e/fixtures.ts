@@ -33,7 +33,8 @@ export const test = base.extend<{ accessibility: Accessibility }>({
       const checked = new Set<string>();
       const pathOf = (url: string) => new URL(url).pathname;
       page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame() && frame.url().startsWith('http')) visited.add(pathOf(frame.url()));
+        if (frame === page.mainFrame() && frame.url().startsWith('http'))
+          visited.add(pathOf(frame.url()));
       });
       const check = async (label?: string) => {
         await page.waitForLoadState('networkidle');
