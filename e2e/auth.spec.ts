@@ -36,7 +36,7 @@ test.describe('accounts and sessions', () => {
     await page.getByRole('button', { name: 'Complete Registration' }).click();
 
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText('Registration successful!')).toBeVisible();
+    await expect(page.getByText('Registration successful!', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Mark.itplace' })).toBeVisible();
     await accessibility.check('/ consumer home');
 
@@ -45,7 +45,7 @@ test.describe('accounts and sessions', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByText('Logged out successfully')).toBeVisible();
+    await expect(page.getByText('Logged out successfully', { exact: true })).toBeVisible();
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth$/);
   });
@@ -69,10 +69,12 @@ test.describe('accounts and sessions', () => {
     await page.getByRole('button', { name: 'Register Business' }).click();
 
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText('Business account registered successfully!')).toBeVisible();
+    await expect(
+      page.getByText('Business account registered successfully!', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
-    await expect(page.getByText('Active Pins')).toBeVisible();
-    await expect(page.getByText('Total Value')).toBeVisible();
+    await expect(page.getByText('Active Pins', { exact: true })).toBeVisible();
+    await expect(page.getByText('Total Value', { exact: true })).toBeVisible();
     await accessibility.check('/ business home');
   });
 
@@ -105,7 +107,7 @@ test.describe('accounts and sessions', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page.getByText('Login successful!', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
   });
 

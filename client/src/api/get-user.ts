@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type CurrentUser } from '@shared/schema/users';
+import { ApiError, api } from '@/lib/api-client';
+import { USER_QUERY_KEY } from '@/lib/query-client';
+
+/**
+ * Who is signed in (spec §4): a 401 means nobody; any other failure is logged and also treated as
+ * signed out, so a broken session never leaves the app stuck on a spinner.
+ */
+export async function getUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/user');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    console.error('Failed to fetch the current user', error);
+    return null;
+  }
+}
+
+export const getUserQueryOptions = () =>
+  queryOptions({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getUser,
+    // The session can end elsewhere (another tab, expiry): always ask again, never retry.
+    staleTime: 0,
+    retry: false,
+  });
+
+export function useUser() {
+  return useQuery(getUserQueryOptions());
+}

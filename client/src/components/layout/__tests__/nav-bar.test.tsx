@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { type CurrentUser } from '@shared/schema/users';
+import { buildUser } from '@/testing/fixtures';
+import { jsonReply, mockApi } from '@/testing/mock-api';
+import { findToast, renderWithProviders } from '@/testing/test-utils';
+import { ProtectedRoute } from '../protected-route';
+
+function HomeScreen() {
+  return <p>Home screen</p>;
+}
+
+function renderSignedIn(user: CurrentUser, routes: Parameters<typeof mockApi>[0] = {}) {
+  let signedIn = true;
+  const api = mockApi({
+    'GET /api/user': () =>
+      signedIn ? jsonReply(200, user) : jsonReply(401, { message: 'Not signed in' }),
+    'POST /api/logout': () => {
+      signedIn = false;
+      return jsonReply(200, { message: 'Logged out successfully' });
+    },
+    ...routes,
+  });
+  const rendered = renderWithProviders(
+    <Switch>
+      <Route path="/auth">
+        <p>Sign-in screen</p>
+      </Route>
+      <ProtectedRoute path="/" component={HomeScreen} />
+    </Switch>,
+  );
+  return { ...rendered, api };
+}
+
+describe('Navigation', () => {
+  it.each(['consumer', 'business'] as const)(
+    'links a %s only to pages that exist: Home, plus Logout',
+    async (type) => {
+      renderSignedIn(buildUser({ type }));
+      await screen.findByText('Home screen');
+
+      const main = screen.getByRole('navigation', { name: 'Main' });
+      expect(
+        within(main)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Home']);
+      const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+      expect(
+        within(mobile)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Home']);
+      expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(screen.getByRole('link', { name: 'mark.it' })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    },
+  );
+
+  it("shows the signed-in user's name and username", async () => {
+    renderSignedIn(buildUser({ name: 'Casey Consumer', username: 'casey' }));
+    await screen.findByText('Home screen');
+
+    expect(screen.getByText('Casey Consumer')).toBeInTheDocument();
+    expect(screen.getByText('@casey')).toBeInTheDocument();
+  });
+
+  it('logs out, says so and goes to /auth', async () => {
+    const { user, api, currentPath } = renderSignedIn(buildUser());
+    await screen.findByText('Home screen');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Sign-in screen')).toBeInTheDocument();
+    expect(currentPath()).toBe('/auth');
+    expect(await findToast('Success')).toHaveTextContent('Logged out successfully');
+    expect(api.requestsTo('POST', '/api/logout')[0]?.body).toEqual({});
+  });
+
+  it('stays signed in and reports a failed logout', async () => {
+    const { user, currentPath } = renderSignedIn(buildUser(), {
+      'POST /api/logout': jsonReply(500, { message: 'Could not end the session' }),
+    });
+    await screen.findByText('Home screen');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await findToast('Logout Failed')).toHaveTextContent('Could not end the session');
+    expect(currentPath()).toBe('/');
+    expect(screen.getByText('Home screen')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,74 @@
+import { LogOut } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { type CurrentUser } from '@shared/schema/users';
+import { useLogout } from '@/api/logout';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
+import { isActivePath, navItemsFor } from './nav-items';
+
+type NavBarProps = { user: CurrentUser };
+
+/**
+ * The top bar. From md up it carries the full navigation; on a phone it keeps the brand and the
+ * Logout control while the bottom bar carries the navigation.
+ */
+export function NavBar({ user }: NavBarProps) {
+  const [location, navigate] = useLocation();
+  const logout = useLogout({
+    mutationConfig: { onSuccess: () => navigate(paths.auth, { replace: true }) },
+  });
+  const items = navItemsFor(user.type);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 md:h-16">
+        <Link
+          href={paths.home}
+          className="rounded-md text-xl font-bold tracking-tight text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden"
+        >
+          mark.it
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => {
+              const active = isActivePath(item.href, location);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
+                      active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+                    )}
+                  >
+                    <item.icon className="size-4" aria-hidden="true" />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex min-w-0 items-center gap-3">
+          <p className="hidden min-w-0 text-right text-sm leading-tight sm:block">
+            <span className="block truncate font-medium">{user.name}</span>
+            <span className="block truncate text-muted-foreground">@{user.username}</span>
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+          >
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

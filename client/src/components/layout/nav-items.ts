@@ -1,0 +1,49 @@
+import { House, type LucideIcon } from 'lucide-react';
+import { type UserType } from '@shared/constants';
+import { paths } from '@/lib/paths';
+
+export type NavItem = {
+  /** The label in the top navigation (spec §2). */
+  label: string;
+  /** The shorter label in the mobile bottom bar. */
+  shortLabel: string;
+  href: string;
+  icon: LucideIcon;
+  /** Who sees the item at all. */
+  roles: readonly UserType[];
+  /** Who gets it in the four-item mobile bottom bar. */
+  mobileRoles: readonly UserType[];
+};
+
+const everyone = ['consumer', 'business'] as const;
+
+/**
+ * The navigation in the spec's order (§2): Home, Friends, Social Feed, Leads (business),
+ * Leaderboard (consumer), Marketplace (consumer), Wallet, Notifications. An item is listed only
+ * once its page exists, so a link never leads nowhere; a page's issue adds its one line here, e.g.
+ *   { label: 'Friends', shortLabel: 'Friends', href: paths.friends, icon: Users, roles: everyone, mobileRoles: everyone },
+ * Mobile bar (§2): consumers Home, Friends, Social, Market; businesses Home, Friends, Social, Wallet.
+ */
+export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    label: 'Home',
+    shortLabel: 'Home',
+    href: paths.home,
+    icon: House,
+    roles: everyone,
+    mobileRoles: everyone,
+  },
+];
+
+export function navItemsFor(role: UserType): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.roles.includes(role));
+}
+
+export function mobileNavItemsFor(role: UserType): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.mobileRoles.includes(role));
+}
+
+/** Whether `href` is the current page or a page under it ("/" matches only itself). */
+export function isActivePath(href: string, location: string): boolean {
+  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CurrentUser, type LoginInput } from '@shared/schema/users';
+import { api } from '@/lib/api-client';
+import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+
+/** Spec §5: the identifier is trimmed; nothing else is checked on the client. */
+export const login = ({ identifier, password }: LoginInput): Promise<CurrentUser> =>
+  api.post('/login', { identifier: identifier.trim(), password });
+
+type UseLoginOptions = { mutationConfig?: MutationConfig<typeof login> };
+
+export function useLogin({ mutationConfig }: UseLoginOptions = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...restConfig } = mutationConfig ?? {};
+
+  return useMutation({
+    ...restConfig,
+    mutationFn: login,
+    onSuccess: (...args) => {
+      // Signed in at once, then confirmed by a fresh GET /api/user (spec §4).
+      queryClient.setQueryData(USER_QUERY_KEY, args[0]);
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      return onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { useUser } from '@/api/get-user';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/lib/paths';
+import { LoginForm } from '../components/login-form';
+import { RegisterForm } from '../components/register-form';
+
+type AuthTab = 'login' | 'register';
+
+export function AuthPage() {
+  const { data: user, isPending } = useUser();
+  const [, navigate] = useLocation();
+  const [tab, setTab] = useState<AuthTab>('login');
+
+  if (isPending) return <FullPageSpinner />;
+  if (user) return <Redirect to={paths.home} replace />;
+
+  const goHome = () => navigate(paths.home, { replace: true });
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-8 sm:py-12">
+      <div className="text-center">
+        <p className="text-3xl font-bold tracking-tight text-primary">mark.it</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Gift cards from the brands you love, shared with the people you like.
+        </p>
+      </div>
+      <Card className="w-full max-w-md">
+        <CardHeader className="p-4 text-center sm:p-6">
+          <CardTitle as="h1" className="text-2xl">
+            Welcome to mark.it
+          </CardTitle>
+          <CardDescription>
+            {tab === 'login' ? 'Sign in to your account' : 'Create a new account'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+          {/* Inactive tab panels unmount, so switching tabs resets the forms, any error,
+              the selections and the registration step (spec §2). */}
+          <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="login">Sign In</TabsTrigger>
+              <TabsTrigger value="register">Register</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <LoginForm onSuccess={goHome} />
+            </TabsContent>
+            <TabsContent value="register">
+              <RegisterForm onSuccess={goHome} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import {
+  QueryCache,
+  QueryClient,
+  type DefaultOptions,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** The current user's query key (spec §4); the session lives in this one cache entry. */
+export const USER_QUERY_KEY = ['user'] as const;
+
+/** Spec §9: the query layer defaults to no retry and no refetch on window focus. */
+export const queryConfig = {
+  queries: { retry: false, refetchOnWindowFocus: false },
+} satisfies DefaultOptions;
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    defaultOptions: queryConfig,
+    queryCache: new QueryCache({
+      // A 401 from any other query means the session ended: ask again who is signed in, so the
+      // guards send the visitor to /auth instead of leaving a page of errors.
+      onError: (error, query) => {
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== 'user') {
+          void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        }
+      },
+    }),
+  });
+  return client;
+}
+
+export const queryClient = createQueryClient();
+
+/** Callbacks a hook's caller may add to a mutation; the hook's own cache updates run first. */
+export type MutationConfig<T extends (...args: never[]) => Promise<unknown>> = Omit<
+  UseMutationOptions<Awaited<ReturnType<T>>, Error, Parameters<T>[0]>,
+  'mutationFn'
+>;

@@ -1,0 +1,43 @@
+import { type Brand } from '@shared/schema/brands';
+import { type Identifier } from '@shared/schema/identifiers';
+import { type CurrentUser } from '@shared/schema/users';
+
+export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 1,
+    type: 'consumer',
+    name: 'Casey Consumer',
+    username: 'casey',
+    email: 'casey@example.com',
+    phone: '+15551234567',
+    profilePicture: null,
+    verified: false,
+    brands: ['starbucks'],
+    identifiers: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const brandsFixture: Brand[] = [
+  { id: 'starbucks', name: 'Starbucks', logo: 'coffee' },
+  { id: 'dunkin', name: 'Dunkin', logo: 'doughnut' },
+  { id: 'walmart', name: 'Walmart', logo: 'cart' },
+];
+
+export const identifiersFixture: Identifier[] = [
+  {
+    id: 1,
+    name: 'Coffee lover',
+    category: 'food & drink',
+    description: 'Starts the day with a latte',
+    icon: '☕',
+  },
+  {
+    id: 2,
+    name: 'Student',
+    category: 'lifestyle',
+    description: 'In school or university',
+    icon: '🎓',
+  },
+];
