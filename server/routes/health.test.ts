@@ -20,6 +20,16 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('security headers', () => {
+  it('sends helmet headers and hides the framework', async () => {
+    const response = await context.agent().get('/api/health');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('unknown paths', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const response = await context.agent().get('/api/x');
