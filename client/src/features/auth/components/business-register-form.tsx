@@ -3,16 +3,8 @@ import { type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { businessRegistrationSchema, type BusinessRegistration } from '@shared/schema/users';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
+import { Form } from '@/components/ui/form';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
@@ -61,62 +53,33 @@ export function BusinessRegisterForm({ accountTypePicker, onSuccess }: BusinessR
         className="grid gap-4"
       >
         {accountTypePicker}
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Business Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Business Email"
+          type="email"
+          autoComplete="email"
         />
-        <FormField
+        <TextField
           control={form.control}
           name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Business Username</FormLabel>
-              <FormControl>
-                <Input
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Business Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
         />
-        <FormField
+        <TextField
           control={form.control}
           name="name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Business Name</FormLabel>
-              <FormControl>
-                <Input autoComplete="organization" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Business Name"
+          autoComplete="organization"
         />
         <Button type="submit" className="w-full" disabled={registration.isPending}>
           {registration.isPending ? 'Creating account...' : 'Register Business'}

@@ -3,9 +3,8 @@ import { useForm } from 'react-hook-form';
 import { type LoginInput } from '@shared/schema/users';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
+import { Form } from '@/components/ui/form';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
@@ -44,34 +43,20 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             <AlertDescription>{errorMessage(login.error, 'Login failed')}</AlertDescription>
           </Alert>
         )}
-        <FormField
+        <TextField
           control={form.control}
           name="identifier"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email or Username</FormLabel>
-              <FormControl>
-                <Input
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...field}
-                />
-              </FormControl>
-            </FormItem>
-          )}
+          label="Email or Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="current-password" {...field} />
-              </FormControl>
-            </FormItem>
-          )}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
         />
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Signing in...' : 'Sign in'}

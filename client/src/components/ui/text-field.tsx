@@ -1,0 +1,42 @@
+import { type ComponentProps } from 'react';
+import { type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './form';
+import { Input } from './input';
+import { PasswordInput } from './password-input';
+
+type TextFieldProps<TValues extends FieldValues> = {
+  control: Control<TValues>;
+  name: FieldPath<TValues>;
+  label: string;
+  /** `password` gets the show/hide toggle. */
+  type?: 'text' | 'email' | 'tel' | 'password';
+} & Omit<ComponentProps<'input'>, 'name' | 'type' | 'value' | 'onChange' | 'onBlur' | 'ref'>;
+
+/** A labelled text input bound to a react-hook-form field, with its message under it. */
+export function TextField<TValues extends FieldValues>({
+  control,
+  name,
+  label,
+  type = 'text',
+  ...inputProps
+}: TextFieldProps<TValues>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            {type === 'password' ? (
+              <PasswordInput {...inputProps} {...field} />
+            ) : (
+              <Input type={type} {...inputProps} {...field} />
+            )}
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
