@@ -2,6 +2,7 @@ import { type PassportStatic } from 'passport';
 import { type Config } from './config';
 import { type Database, type DatabaseHandle } from './db/client';
 import { type Logger } from './lib/logger';
+import { type PaymentProvider } from './services/payments/payment-provider';
 
 /** What every router is built from; types only, so routes never reach the database themselves. */
 export type RouteDependencies = {
@@ -10,4 +11,5 @@ export type RouteDependencies = {
   passport: PassportStatic;
   config: Config;
   logger: Logger;
+  paymentProvider: PaymentProvider;
 };

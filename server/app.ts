@@ -17,6 +17,12 @@ import { type Logger } from './lib/logger';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
 import { healthRouter } from './routes/health';
+import { pinsRouter } from './routes/pins';
+import { walletRouter } from './routes/wallet';
+import {
+  createTestPaymentProvider,
+  type PaymentProvider,
+} from './services/payments/payment-provider';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -32,6 +38,8 @@ export type AppOptions = {
   logger: Logger;
   sessionSecret: string;
   client: ClientServing;
+  /** Card payments and payouts; the test-mode provider unless a real one is configured. */
+  paymentProvider?: PaymentProvider;
 };
 
 export type App = Express & { locals: { sessionStore: SessionSetup['store'] } };
@@ -74,7 +82,14 @@ export function createApp(options: AppOptions): App {
   });
   app.locals.sessionStore = sessionSetup.store;
 
-  const dependencies: RouteDependencies = { db: database.db, database, passport, config, logger };
+  const dependencies: RouteDependencies = {
+    db: database.db,
+    database,
+    passport,
+    config,
+    logger,
+    paymentProvider: options.paymentProvider ?? createTestPaymentProvider(),
+  };
 
   const api = express.Router();
   api.use(refuseCrossSiteWrites);
@@ -92,6 +107,8 @@ export function createApp(options: AppOptions): App {
     passport.session(),
   );
   api.use(authRouter(dependencies));
+  api.use(walletRouter(dependencies));
+  api.use(pinsRouter(dependencies));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -6,6 +6,7 @@ import { openDatabase } from './db/setup';
 import { createLogger } from './lib/logger';
 import { findProjectRoot } from './lib/project-root';
 import { resolveSessionSecret } from './lib/session-secret';
+import { expirePins } from './services/pins/pin-refunds';
 import { pruneRateLimits } from './services/rate-limit/rate-limit';
 
 const startedAt = performance.now();
@@ -50,6 +51,14 @@ const pruneTimer = setInterval(
   10 * 60 * 1000,
 );
 pruneTimer.unref();
+
+// Expired pins give their unclaimed value back; reads settle a business's own pins too.
+const expiryTimer = setInterval(() => {
+  expirePins(database.db).catch((error: unknown) =>
+    logger.warn('expiring pins failed', { error: String(error) }),
+  );
+}, 60 * 1000);
+expiryTimer.unref();
 
 const server = app.listen(config.port, config.host, async () => {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);

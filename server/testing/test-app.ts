@@ -27,7 +27,11 @@ export async function createTestContext(
   options: { rateLimits?: Partial<RateLimitConfig> } = {},
 ): Promise<TestContext> {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: '0' });
-  const config: Config = { ...base, rateLimits: { ...base.rateLimits, ...options.rateLimits } };
+  // Test files register many accounts from one address; the rate-limit tests set their own limits.
+  const config: Config = {
+    ...base,
+    rateLimits: { ...base.rateLimits, registerPerHour: 10_000, ...options.rateLimits },
+  };
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;

@@ -3,3 +3,6 @@ export * from './brands';
 export * from './identifiers';
 export * from './sessions';
 export * from './users';
+export * from './locations';
+export * from './ledger';
+export * from './pins';

@@ -17,10 +17,10 @@ export async function getCurrentUser(db: Executor, userId: number): Promise<Curr
       createdAt: users.createdAt,
       brands: sql<
         string[]
-      >`coalesce((select array_agg(ub.brand_id order by ub.brand_id) from user_brands ub where ub.user_id = ${users.id}), '{}')`,
+      >`coalesce((select array_agg(ub.brand_id order by ub.brand_id) from user_brands ub where ub.user_id = users.id), '{}')`,
       identifiers: sql<
         number[]
-      >`coalesce((select array_agg(ui.identifier_id order by ui.identifier_id) from user_identifiers ui where ui.user_id = ${users.id}), '{}')`,
+      >`coalesce((select array_agg(ui.identifier_id order by ui.identifier_id) from user_identifiers ui where ui.user_id = users.id), '{}')`,
     })
     .from(users)
     .where(eq(users.id, userId));

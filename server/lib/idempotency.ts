@@ -1,0 +1,14 @@
+import { type Request } from 'express';
+import { AppError } from './errors';
+
+const MESSAGE = 'Idempotency-Key must be 1 to 255 visible characters';
+
+/** The optional `Idempotency-Key` header of a write that moves value (DESIGN.md §3). */
+export function readIdempotencyKey(request: Request): string | undefined {
+  const key = request.get('idempotency-key');
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw new AppError('VALIDATION', MESSAGE, { errors: { 'Idempotency-Key': MESSAGE } });
+  }
+  return key;
+}

@@ -1,0 +1,301 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pins } from '@shared/schema/pins';
+import { checkLedger } from '../services/ledger/check-ledger';
+import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
+import { expirePins } from '../services/pins/pin-refunds';
+import { businessInput, consumerInput, registerAs } from '../testing/factories';
+import { insertTestStores } from '../testing/stores';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+let context: TestContext;
+let store: { starbucks: number; dunkin: number };
+beforeAll(async () => {
+  context = await createTestContext();
+  store = await insertTestStores(context.database.db);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+async function fundedBusiness(amount = 1000) {
+  const agent = context.agent();
+  await registerAs(agent, businessInput());
+  if (amount > 0) {
+    await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount, cardNumber: TEST_CARD_SUCCESS })
+      .expect(201);
+  }
+  return agent;
+}
+
+function pinBody(overrides: Record<string, unknown> = {}) {
+  return {
+    brand: 'starbucks',
+    value: 10,
+    quantity: 3,
+    radius: 5,
+    locationId: store.starbucks,
+    lat: 0,
+    lng: 0,
+    promotionMessage: 'Coffee on us this week',
+    targetIdentifiers: [1, 5],
+    showBusinessInfo: false,
+    ...overrides,
+  };
+}
+
+const balanceOf = async (agent: ReturnType<typeof context.agent>) =>
+  (await agent.get('/api/wallet')).body.balance;
+
+describe('POST /api/pins', () => {
+  it('creates a pin on the store, with the store coordinates, and reserves value × quantity', async () => {
+    const agent = await fundedBusiness(100);
+    const response = await agent.post('/api/pins').send(pinBody());
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      brand: 'starbucks',
+      locationId: store.starbucks,
+      locationName: 'Boylston & Mass Ave',
+      city: 'Boston',
+      state: 'MA',
+      value: 10,
+      quantity: 3,
+      remaining: 3,
+      claimed: 0,
+      radius: 5,
+      promotionMessage: 'Coffee on us this week',
+      showBusinessInfo: false,
+      targetIdentifiers: [1, 5],
+      status: 'active',
+    });
+    const days = (Date.parse(response.body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThan(90.1);
+    const [row] = await context.database.db
+      .select({ lat: pins.lat, lng: pins.lng })
+      .from(pins)
+      .where(eq(pins.id, response.body.id));
+    expect(row).toEqual({ lat: 42.347, lng: -71.087 });
+    expect(await balanceOf(agent)).toBe(70);
+  });
+
+  it('uses the defaults for an empty message, no targets and business info shown', async () => {
+    const agent = await fundedBusiness(100);
+    const {
+      promotionMessage: _m,
+      targetIdentifiers: _t,
+      showBusinessInfo: _s,
+      ...minimal
+    } = pinBody();
+    const response = await agent.post('/api/pins').send(minimal);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      promotionMessage: '',
+      targetIdentifiers: [],
+      showBusinessInfo: true,
+    });
+  });
+
+  it('answers 409 "Insufficient funds" when the balance does not cover it, and creates nothing', async () => {
+    const agent = await fundedBusiness(25);
+    const response = await agent.post('/api/pins').send(pinBody({ value: 10, quantity: 3 }));
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('Insufficient funds');
+    expect(await balanceOf(agent)).toBe(25);
+    expect((await agent.get('/api/pins/mine')).body.total).toBe(0);
+  });
+
+  it.each([
+    [{ brand: 'nope' }, 'brand', 'Unknown brand: nope'],
+    [{ brand: 'dunkin' }, 'locationId', 'The store location does not belong to this brand'],
+    [{ locationId: 99_999_999 }, 'locationId', 'Unknown store location'],
+    [{ locationId: undefined }, 'locationId', 'Store location is required'],
+    [{ value: 4.99 }, 'value', 'Value must be between $5 and $500'],
+    [{ value: 500.01 }, 'value', 'Value must be between $5 and $500'],
+    [{ value: 5.001 }, 'value', 'Value can have at most two decimals'],
+    [{ quantity: 0 }, 'quantity', 'Quantity must be between 1 and 1,000'],
+    [{ quantity: 1001 }, 'quantity', 'Quantity must be between 1 and 1,000'],
+    [{ quantity: 1.5 }, 'quantity', 'Quantity must be a whole number'],
+    [{ radius: 0 }, 'radius', 'Radius must be between 1 and 100'],
+    [{ radius: 101 }, 'radius', 'Radius must be between 1 and 100'],
+    [
+      { promotionMessage: 'x'.repeat(201) },
+      'promotionMessage',
+      'Promotion message must be at most 200 characters',
+    ],
+    [{ targetIdentifiers: [1, 999] }, 'targetIdentifiers', 'Unknown identifier: 999'],
+  ])('rejects %j with 400 and moves no money', async (change, field, message) => {
+    const agent = await fundedBusiness(1000);
+    const response = await agent.post('/api/pins').send(pinBody(change));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect(response.body.errors[field]).toBe(message);
+    expect(await balanceOf(agent)).toBe(1000);
+  });
+
+  it('accepts a promotion message of exactly 200 characters', async () => {
+    const agent = await fundedBusiness(100);
+    const response = await agent
+      .post('/api/pins')
+      .send(pinBody({ promotionMessage: 'y'.repeat(200) }));
+    expect(response.status).toBe(201);
+  });
+
+  it('answers 401 without a session and 403 for a consumer', async () => {
+    expect((await request(context.app).post('/api/pins').send(pinBody())).status).toBe(401);
+    const consumer = context.agent();
+    await registerAs(consumer, consumerInput());
+    const response = await consumer.post('/api/pins').send(pinBody());
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('Only business accounts can do this');
+  });
+
+  it('lets exactly as many of 20 parallel pins through as the balance covers', async () => {
+    const agent = await fundedBusiness(100);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        agent.post('/api/pins').send(pinBody({ value: 10, quantity: 1 })),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(10);
+    expect(await balanceOf(agent)).toBe(0);
+    expect((await agent.get('/api/pins/mine?limit=100')).body.total).toBe(10);
+    expect(await checkLedger(context.database.db)).toEqual({
+      entriesSum: 0,
+      driftedAccounts: 0,
+      negativeAccounts: 0,
+    });
+  });
+});
+
+describe('GET /api/pins/mine', () => {
+  it('lists only the business’s own pins, newest first, with paging', async () => {
+    const agent = await fundedBusiness(200);
+    const other = await fundedBusiness(200);
+    await other.post('/api/pins').send(pinBody()).expect(201);
+    const first = (await agent.post('/api/pins').send(pinBody({ value: 5 }))).body;
+    const second = (await agent.post('/api/pins').send(pinBody({ value: 6 }))).body;
+
+    const page = await agent.get('/api/pins/mine?limit=1&page=1');
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ total: 2, page: 1, limit: 1 });
+    expect(page.body.items.map((pin: { id: number }) => pin.id)).toEqual([second.id]);
+    expect((await agent.get('/api/pins/mine?limit=1&page=2')).body.items[0].id).toBe(first.id);
+  });
+
+  it('rejects a bad status filter, no session and a consumer', async () => {
+    const agent = await fundedBusiness(0);
+    const bad = await agent.get('/api/pins/mine?status=weird');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Unknown pin status');
+    expect((await request(context.app).get('/api/pins/mine')).status).toBe(401);
+    const consumer = context.agent();
+    await registerAs(consumer, consumerInput());
+    expect((await consumer.get('/api/pins/mine')).status).toBe(403);
+  });
+
+  it('settles expired pins once: status expired and the reserve refunded', async () => {
+    const agent = await fundedBusiness(100);
+    const pin = (await agent.post('/api/pins').send(pinBody({ value: 20, quantity: 2 }))).body;
+    expect(await balanceOf(agent)).toBe(60);
+    await context.database.db
+      .update(pins)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(pins.id, pin.id));
+
+    const listed = await agent.get('/api/pins/mine');
+    expect(listed.body.items[0]).toMatchObject({ id: pin.id, status: 'expired' });
+    await expirePins(context.database.db);
+    await agent.get('/api/pins/mine');
+    expect(await balanceOf(agent)).toBe(100);
+    const wallet = (await agent.get('/api/wallet')).body;
+    expect(wallet.transactions[0]).toMatchObject({
+      kind: 'pin_refund',
+      type: 'received',
+      amount: 40,
+    });
+    expect(wallet.summary.totalTransactions).toBe(3);
+  });
+});
+
+describe('POST /api/pins/:id/cancel', () => {
+  it('cancels the owner’s pin and refunds what was not claimed, once', async () => {
+    const agent = await fundedBusiness(100);
+    const pin = (await agent.post('/api/pins').send(pinBody({ value: 15, quantity: 4 }))).body;
+    expect(await balanceOf(agent)).toBe(40);
+
+    const responses = await Promise.all([
+      agent.post(`/api/pins/${pin.id}/cancel`),
+      agent.post(`/api/pins/${pin.id}/cancel`),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    const ok = responses.find((response) => response.status === 200);
+    expect(ok?.body).toMatchObject({ id: pin.id, status: 'cancelled' });
+    expect(responses.find((response) => response.status === 409)?.body.message).toBe(
+      'This pin is already cancelled',
+    );
+    expect(await balanceOf(agent)).toBe(100);
+  });
+
+  it('answers 404 for another business’s pin and leaves it alone', async () => {
+    const owner = await fundedBusiness(100);
+    const pin = (await owner.post('/api/pins').send(pinBody())).body;
+    const intruder = await fundedBusiness(0);
+    const response = await intruder.post(`/api/pins/${pin.id}/cancel`);
+    expect(response.status).toBe(404);
+    expect(response.body.message).toBe('Pin not found');
+    expect((await owner.get('/api/pins/mine')).body.items[0].status).toBe('active');
+  });
+
+  it('rejects a bad id, no session and a consumer', async () => {
+    const agent = await fundedBusiness(0);
+    expect((await agent.post('/api/pins/abc/cancel')).status).toBe(400);
+    expect((await agent.post('/api/pins/999999/cancel')).status).toBe(404);
+    expect((await request(context.app).post('/api/pins/1/cancel')).status).toBe(401);
+    const consumer = context.agent();
+    await registerAs(consumer, consumerInput());
+    expect((await consumer.post('/api/pins/1/cancel')).status).toBe(403);
+  });
+});
+
+describe('GET /api/business/dashboard', () => {
+  it('computes active pins, remaining value and rank among businesses', async () => {
+    const small = await fundedBusiness(1000);
+    const big = await fundedBusiness(5000);
+    const fresh = await fundedBusiness(0);
+    await small
+      .post('/api/pins')
+      .send(pinBody({ value: 10, quantity: 2 }))
+      .expect(201);
+    const cancelled = (await small.post('/api/pins').send(pinBody({ value: 5, quantity: 1 }))).body;
+    await small.post(`/api/pins/${cancelled.id}/cancel`).expect(200);
+    await big
+      .post('/api/pins')
+      .send(pinBody({ value: 500, quantity: 9 }))
+      .expect(201);
+
+    const smallStats = (await small.get('/api/business/dashboard')).body;
+    expect(smallStats).toMatchObject({ activePins: 1, totalValue: 20 });
+    const bigStats = (await big.get('/api/business/dashboard')).body;
+    expect(bigStats).toMatchObject({ activePins: 1, totalValue: 4500, rank: 1 });
+    expect(smallStats.rank).toBeGreaterThan(1);
+    expect(smallStats.rankedBusinesses).toBe(bigStats.rankedBusinesses);
+    expect((await fresh.get('/api/business/dashboard')).body).toMatchObject({
+      activePins: 0,
+      totalValue: 0,
+      rank: null,
+    });
+  });
+
+  it('answers 401 without a session and 403 for a consumer', async () => {
+    expect((await request(context.app).get('/api/business/dashboard')).status).toBe(401);
+    const consumer = context.agent();
+    await registerAs(consumer, consumerInput());
+    expect((await consumer.get('/api/business/dashboard')).status).toBe(403);
+  });
+});

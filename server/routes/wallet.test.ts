@@ -1,0 +1,224 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../services/ledger/check-ledger';
+import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
+import { businessInput, consumerInput, registerAs } from '../testing/factories';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+async function business() {
+  const agent = context.agent();
+  await registerAs(agent, businessInput());
+  return agent;
+}
+
+describe('GET /api/wallet', () => {
+  it('starts a new business at zero with an empty history', async () => {
+    const agent = await business();
+    const response = await agent.get('/api/wallet');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      balance: 0,
+      summary: { sent: 0, received: 0, thisMonth: 0, totalTransactions: 0 },
+      transactions: [],
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await request(context.app).get('/api/wallet')).status).toBe(401);
+    expect((await request(context.app).get('/api/wallet/transactions')).status).toBe(401);
+  });
+
+  it('computes the summary from the ledger and lists the newest first', async () => {
+    const agent = await business();
+    await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 100, cardNumber: TEST_CARD_SUCCESS })
+      .expect(201);
+    await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 50.25, cardNumber: '4242 4242 4242 4242' })
+      .expect(201);
+    await agent.post('/api/wallet/withdraw').send({ amount: 20 }).expect(201);
+
+    const wallet = (await agent.get('/api/wallet')).body;
+    expect(wallet.balance).toBe(130.25);
+    expect(wallet.summary).toEqual({
+      sent: 20,
+      received: 150.25,
+      thisMonth: 130.25,
+      totalTransactions: 3,
+    });
+    expect(
+      wallet.transactions.map((item: { type: string; amount: number }) => [item.type, item.amount]),
+    ).toEqual([
+      ['sent', 20],
+      ['received', 50.25],
+      ['received', 100],
+    ]);
+    expect(wallet.transactions[1]).toMatchObject({
+      kind: 'add_funds',
+      status: 'completed',
+      description: 'Added funds with card ending 4242 (test mode)',
+    });
+  });
+
+  it('pages the full history and rejects a bad page', async () => {
+    const agent = await business();
+    for (let index = 1; index <= 3; index++) {
+      await agent
+        .post('/api/wallet/add-funds')
+        .send({ amount: index, cardNumber: TEST_CARD_SUCCESS })
+        .expect(201);
+    }
+    const second = await agent.get('/api/wallet/transactions?page=2&limit=2');
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ page: 2, limit: 2, total: 3 });
+    expect(second.body.items.map((item: { amount: number }) => item.amount)).toEqual([1]);
+    const bad = await agent.get('/api/wallet/transactions?limit=500');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('limit must be between 1 and 100');
+  });
+});
+
+describe('POST /api/wallet/add-funds', () => {
+  it('credits the balance with the test card', async () => {
+    const agent = await business();
+    const response = await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 250.5, cardNumber: TEST_CARD_SUCCESS });
+    expect(response.status).toBe(201);
+    expect(response.body.balance).toBe(250.5);
+    expect(response.body.transaction).toMatchObject({
+      type: 'received',
+      amount: 250.5,
+      kind: 'add_funds',
+    });
+  });
+
+  it('answers 402 for the declined test card and moves nothing', async () => {
+    const agent = await business();
+    const response = await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 10, cardNumber: TEST_CARD_DECLINED });
+    expect(response.status).toBe(402);
+    expect(response.body.message).toBe('Your card was declined');
+    expect((await agent.get('/api/wallet')).body.balance).toBe(0);
+  });
+
+  it.each([
+    [{ amount: 0.99, cardNumber: TEST_CARD_SUCCESS }, 'Amount must be between $1 and $10,000'],
+    [{ amount: 10_000.01, cardNumber: TEST_CARD_SUCCESS }, 'Amount must be between $1 and $10,000'],
+    [{ amount: 5.001, cardNumber: TEST_CARD_SUCCESS }, 'Amount can have at most two decimals'],
+    [{ amount: '10', cardNumber: TEST_CARD_SUCCESS }, 'Amount must be a number'],
+    [{ amount: 10 }, 'Card number is required'],
+    [{ amount: 10, cardNumber: '1234 5678' }, 'Your card number is invalid'],
+  ])('rejects %j with 400 "%s"', async (body, message) => {
+    const agent = await business();
+    const response = await agent.post('/api/wallet/add-funds').send(body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect((await agent.get('/api/wallet')).body.balance).toBe(0);
+  });
+
+  it('answers 401 without a session and 403 for a consumer', async () => {
+    const body = { amount: 10, cardNumber: TEST_CARD_SUCCESS };
+    expect((await request(context.app).post('/api/wallet/add-funds').send(body)).status).toBe(401);
+    const consumer = context.agent();
+    await registerAs(consumer, consumerInput());
+    const response = await consumer.post('/api/wallet/add-funds').send(body);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('Only business accounts can do this');
+  });
+
+  it('credits once for one Idempotency-Key sent 10 times at once', async () => {
+    const agent = await business();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        agent
+          .post('/api/wallet/add-funds')
+          .set('Idempotency-Key', 'top-up-0001')
+          .send({ amount: 75, cardNumber: TEST_CARD_SUCCESS }),
+      ),
+    );
+    expect(responses.every((response) => response.status === 201 || response.status === 200)).toBe(
+      true,
+    );
+    expect(new Set(responses.map((response) => response.body.transaction.id)).size).toBe(1);
+    const wallet = (await agent.get('/api/wallet')).body;
+    expect(wallet.balance).toBe(75);
+    expect(wallet.summary.totalTransactions).toBe(1);
+
+    const bad = await agent
+      .post('/api/wallet/add-funds')
+      .set('Idempotency-Key', 'has space')
+      .send({ amount: 1, cardNumber: TEST_CARD_SUCCESS });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('POST /api/wallet/withdraw', () => {
+  it('debits the balance', async () => {
+    const agent = await business();
+    await agent.post('/api/wallet/add-funds').send({ amount: 40, cardNumber: TEST_CARD_SUCCESS });
+    const response = await agent.post('/api/wallet/withdraw').send({ amount: 15.5 });
+    expect(response.status).toBe(201);
+    expect(response.body.balance).toBe(24.5);
+    expect(response.body.transaction).toMatchObject({
+      type: 'sent',
+      amount: 15.5,
+      kind: 'withdraw',
+    });
+  });
+
+  it('answers 409 "Insufficient funds" beyond the balance and changes nothing', async () => {
+    const agent = await business();
+    await agent.post('/api/wallet/add-funds').send({ amount: 10, cardNumber: TEST_CARD_SUCCESS });
+    const response = await agent.post('/api/wallet/withdraw').send({ amount: 10.01 });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('Insufficient funds');
+    expect((await agent.get('/api/wallet')).body.balance).toBe(10);
+  });
+
+  it('never goes below zero under concurrent withdrawals', async () => {
+    const agent = await business();
+    await agent.post('/api/wallet/add-funds').send({ amount: 100, cardNumber: TEST_CARD_SUCCESS });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => agent.post('/api/wallet/withdraw').send({ amount: 30 })),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+    expect((await agent.get('/api/wallet')).body.balance).toBe(10);
+  });
+
+  it('rejects bad input, no session and a consumer', async () => {
+    const agent = await business();
+    const bad = await agent.post('/api/wallet/withdraw').send({ amount: -5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Amount must be between $1 and $10,000');
+    expect(
+      (await request(context.app).post('/api/wallet/withdraw').send({ amount: 5 })).status,
+    ).toBe(401);
+    const consumer = context.agent();
+    await registerAs(consumer, consumerInput());
+    expect((await consumer.post('/api/wallet/withdraw').send({ amount: 5 })).status).toBe(403);
+  });
+});
+
+describe('ledger invariants', () => {
+  it('sums to zero with no drift and no negative balance after everything above', async () => {
+    expect(await checkLedger(context.database.db)).toEqual({
+      entriesSum: 0,
+      driftedAccounts: 0,
+      negativeAccounts: 0,
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ledgerAccounts, type LedgerAccountKind } from '@shared/schema/ledger';
+import { type Executor } from '../../db/client';
+
+export type LedgerAccount = { id: number; kind: LedgerAccountKind };
+
+/** The user's funds account, created on first use. */
+export async function getUserFundsAccount(tx: Executor, userId: number): Promise<LedgerAccount> {
+  await tx
+    .insert(ledgerAccounts)
+    .values({ kind: 'user_funds', userId })
+    .onConflictDoNothing({ target: ledgerAccounts.userId, where: sql`kind = 'user_funds'` });
+  const [account] = await tx
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_funds')));
+  if (!account) throw new Error(`No funds account for user ${userId}`);
+  return account;
+}
+
+/** The balance of a user's funds in cents (0 before the first movement). */
+export async function getUserFundsBalance(tx: Executor, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_funds')));
+  return row?.balance ?? 0;
+}
+
+export async function createPinReserveAccount(tx: Executor, pinId: number): Promise<LedgerAccount> {
+  const [account] = await tx
+    .insert(ledgerAccounts)
+    .values({ kind: 'pin_reserve', pinId })
+    .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind });
+  if (!account) throw new Error(`Could not open a reserve for pin ${pinId}`);
+  return account;
+}
+
+/** The pin's reserve account, locked for this transaction, with its balance. */
+export async function lockPinReserveAccount(
+  tx: Executor,
+  pinId: number,
+): Promise<LedgerAccount & { balanceCents: number }> {
+  const [account] = await tx
+    .select({
+      id: ledgerAccounts.id,
+      kind: ledgerAccounts.kind,
+      balanceCents: ledgerAccounts.balanceCents,
+    })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.pinId, pinId))
+    .for('update');
+  if (!account) throw new Error(`No reserve account for pin ${pinId}`);
+  return account;
+}
+
+/** A system account (where value enters or leaves the platform), created on first use. */
+export async function getSystemAccount(tx: Executor, code: string): Promise<LedgerAccount> {
+  await tx
+    .insert(ledgerAccounts)
+    .values({ kind: 'system', systemCode: code })
+    .onConflictDoNothing({
+      target: ledgerAccounts.systemCode,
+      where: sql`system_code is not null`,
+    });
+  const [account] = await tx
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.systemCode, code));
+  if (!account) throw new Error(`No system account ${code}`);
+  return account;
+}

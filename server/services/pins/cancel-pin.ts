@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import { type BusinessPin, pins } from '@shared/schema/pins';
+import { type Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { getBusinessPin } from './list-business-pins';
+import { refundPinReserve } from './pin-refunds';
+
+/** The owner cancels an active pin; what was not claimed goes back to its funds. */
+export async function cancelPin(
+  db: Database,
+  businessId: number,
+  pinId: number,
+): Promise<BusinessPin> {
+  await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(pins)
+      .set({ status: 'cancelled' })
+      .where(and(eq(pins.id, pinId), eq(pins.businessId, businessId), eq(pins.status, 'active')))
+      .returning({ id: pins.id, businessId: pins.businessId });
+    if (!cancelled) {
+      const existing = await getBusinessPin(tx, businessId, pinId);
+      // Someone else's pin answers like a missing one: its existence is not ours to reveal.
+      if (!existing) throw notFound('Pin not found');
+      throw new AppError('CONFLICT', `This pin is already ${existing.status}`);
+    }
+    await refundPinReserve(tx, cancelled, 'cancelled');
+  });
+  const pin = await getBusinessPin(db, businessId, pinId);
+  if (!pin) throw notFound('Pin not found');
+  return pin;
+}

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { centsToDollars } from '@shared/money';
+import { stores } from '@shared/schema/locations';
+import { type BusinessPin, type BusinessPinPage, type PinStatus, pins } from '@shared/schema/pins';
+import { type Executor } from '../../db/client';
+
+const columns = {
+  id: pins.id,
+  brand: pins.brandId,
+  locationId: pins.locationId,
+  locationName: stores.name,
+  street: stores.street,
+  city: stores.city,
+  state: stores.state,
+  valueCents: pins.valueCents,
+  quantity: pins.quantity,
+  remaining: pins.remaining,
+  radius: pins.radiusMiles,
+  promotionMessage: pins.promotionMessage,
+  showBusinessInfo: pins.showBusinessInfo,
+  targetIdentifiers: sql<
+    number[]
+  >`coalesce((select array_agg(pi.identifier_id order by pi.identifier_id) from pin_identifiers pi where pi.pin_id = pins.id), '{}')`,
+  status: pins.status,
+  expiresAt: pins.expiresAt,
+  createdAt: pins.createdAt,
+};
+
+type Row = {
+  valueCents: number;
+  expiresAt: Date;
+  createdAt: Date;
+  targetIdentifiers: number[];
+} & Omit<BusinessPin, 'value' | 'claimed' | 'expiresAt' | 'createdAt' | 'targetIdentifiers'>;
+
+function toBusinessPin({ valueCents, ...row }: Row): BusinessPin {
+  return {
+    ...row,
+    value: centsToDollars(valueCents),
+    claimed: row.quantity - row.remaining,
+    targetIdentifiers: row.targetIdentifiers.map(Number),
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export async function getBusinessPin(
+  db: Executor,
+  businessId: number,
+  pinId: number,
+): Promise<BusinessPin | null> {
+  const [row] = await db
+    .select(columns)
+    .from(pins)
+    .innerJoin(stores, eq(stores.id, pins.locationId))
+    .where(and(eq(pins.id, pinId), eq(pins.businessId, businessId)));
+  return row ? toBusinessPin(row) : null;
+}
+
+/** The business's own pins, newest first, one page at a time. */
+export async function listBusinessPins(
+  db: Executor,
+  businessId: number,
+  query: { status?: PinStatus | undefined; page: number; limit: number },
+): Promise<BusinessPinPage> {
+  const filters: SQL[] = [eq(pins.businessId, businessId)];
+  if (query.status) filters.push(eq(pins.status, query.status));
+  const where = and(...filters);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(columns)
+      .from(pins)
+      .innerJoin(stores, eq(stores.id, pins.locationId))
+      .where(where)
+      .orderBy(desc(pins.createdAt), desc(pins.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(pins).where(where),
+  ]);
+  return {
+    items: rows.map(toBusinessPin),
+    page: query.page,
+    limit: query.limit,
+    total: totals[0]?.total ?? 0,
+  };
+}

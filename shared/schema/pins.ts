@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { dollarsToCentsField } from '../money';
+import { brands } from './brands';
+import { identifiers } from './identifiers';
+import { stores } from './locations';
+import { users } from './users';
+
+export const PIN_STATUSES = ['active', 'exhausted', 'expired', 'cancelled'] as const;
+export type PinStatus = (typeof PIN_STATUSES)[number];
+
+export const PIN_LIMITS = {
+  valueMin: 5,
+  valueMax: 500,
+  quantityMin: 1,
+  quantityMax: 1000,
+  radiusMin: 1,
+  radiusMax: 100,
+  promotionMessageMax: 200,
+  defaultValue: 10,
+  defaultQuantity: 1,
+  defaultRadius: 5,
+  /** A pin expires 90 days after creation (spec §9). */
+  expiryDays: 90,
+} as const;
+
+/** A business's gift-card offer on one store; its value is reserved from the business's funds. */
+export const pins = pgTable(
+  'pins',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => stores.id),
+    valueCents: integer('value_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    remaining: integer('remaining').notNull(),
+    radiusMiles: integer('radius_miles').notNull(),
+    /** Copied from the store row, never from the client. */
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    promotionMessage: text('promotion_message').notNull().default(''),
+    showBusinessInfo: boolean('show_business_info').notNull().default(true),
+    status: text('status', { enum: PIN_STATUSES }).notNull().default('active'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'pins_remaining_check',
+      sql`${table.remaining} >= 0 and ${table.remaining} <= ${table.quantity}`,
+    ),
+    check('pins_value_check', sql`${table.valueCents} > 0`),
+    index('pins_business_created_idx').on(table.businessId, table.createdAt, table.id),
+    index('pins_status_expires_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+export const pinIdentifiers = pgTable(
+  'pin_identifiers',
+  {
+    pinId: integer('pin_id')
+      .notNull()
+      .references(() => pins.id, { onDelete: 'cascade' }),
+    identifierId: integer('identifier_id')
+      .notNull()
+      .references(() => identifiers.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.pinId, table.identifierId] }),
+    index('pin_identifiers_identifier_idx').on(table.identifierId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+const integerIn = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be between ${min} and ${max.toLocaleString('en-US')}`)
+    .max(max, `${label} must be between ${min} and ${max.toLocaleString('en-US')}`);
+
+/** The spec's pin payload (§3, §7), with the server's bounds; lat/lng are accepted and ignored. */
+export const createPinSchema = z.object({
+  brand: z.string({ error: 'Brand is required' }).trim().min(1, 'Brand is required'),
+  value: dollarsToCentsField('Value', PIN_LIMITS.valueMin, PIN_LIMITS.valueMax),
+  quantity: integerIn('Quantity', PIN_LIMITS.quantityMin, PIN_LIMITS.quantityMax),
+  radius: integerIn('Radius', PIN_LIMITS.radiusMin, PIN_LIMITS.radiusMax),
+  locationId: z
+    .number({ error: 'Store location is required' })
+    .int('Store location is required')
+    .positive('Store location is required'),
+  lat: z.number().optional(),
+  lng: z.number().optional(),
+  promotionMessage: z
+    .string({ error: 'Promotion message must be text' })
+    .max(
+      PIN_LIMITS.promotionMessageMax,
+      `Promotion message must be at most ${PIN_LIMITS.promotionMessageMax} characters`,
+    )
+    .default(''),
+  targetIdentifiers: z
+    .array(z.number({ error: 'Identifier ids must be numbers' }).int().positive(), {
+      error: 'Target identifiers must be a list of ids',
+    })
+    .max(50, 'Too many target identifiers')
+    .default([]),
+  showBusinessInfo: z.boolean({ error: 'showBusinessInfo must be true or false' }).default(true),
+});
+export type CreatePinInput = z.input<typeof createPinSchema>;
+
+export const pinListQuerySchema = z.object({
+  status: z.enum(PIN_STATUSES, { error: 'Unknown pin status' }).optional(),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int()
+    .min(1, 'page must be at least 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(20),
+});
+
+export type BusinessPin = {
+  id: number;
+  brand: string;
+  locationId: number;
+  locationName: string;
+  street: string;
+  city: string;
+  state: string;
+  value: number;
+  quantity: number;
+  remaining: number;
+  claimed: number;
+  radius: number;
+  promotionMessage: string;
+  showBusinessInfo: boolean;
+  targetIdentifiers: number[];
+  status: PinStatus;
+  expiresAt: string;
+  createdAt: string;
+};
+
+export type BusinessPinPage = { items: BusinessPin[]; page: number; limit: number; total: number };
+
+export type BusinessDashboardStats = {
+  activePins: number;
+  /** Dollars: the value of the active pins' remaining cards. */
+  totalValue: number;
+  /** 1-based position among businesses by value issued; null before the first pin. */
+  rank: number | null;
+  rankedBusinesses: number;
+};
