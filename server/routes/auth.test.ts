@@ -373,6 +373,24 @@ describe('POST /api/login rate limit', () => {
   });
 });
 
+describe('GET /api/session', () => {
+  it('tells the signed-in user their session facts', async () => {
+    const agent = context.agent();
+    const user = await registerAs(agent, businessInput());
+    const response = await agent.get('/api/session');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ userId: user.id, type: 'business' });
+    const expiresIn = Date.parse(response.body.expiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(29 * 60 * 1000);
+    expect(expiresIn).toBeLessThanOrEqual(30 * 60 * 1000);
+    expect(Date.parse(response.body.signedInAt)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await request(context.app).get('/api/session')).status).toBe(401);
+  });
+});
+
 describe('GET /api/user', () => {
   it('answers 401 in JSON without a session', async () => {
     const response = await request(context.app).get('/api/user');

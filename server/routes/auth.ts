@@ -100,6 +100,21 @@ export function authRouter({ db, passport, config }: RouteDependencies): Router 
     response.json({ message: 'Logged out successfully' });
   });
 
+  // The session's own facts, for the business Debug tab: who, since when, until when.
+  router.get('/session', (request, response) => {
+    const user = requireUser(request);
+    response.json({
+      userId: user.id,
+      type: user.type,
+      signedInAt: request.session.signedInAt
+        ? new Date(request.session.signedInAt).toISOString()
+        : null,
+      expiresAt: request.session.cookie.expires
+        ? request.session.cookie.expires.toISOString()
+        : null,
+    });
+  });
+
   router.get('/user', async (request, response) => {
     const sessionUser = requireUser(request);
     const user = await getCurrentUser(db, sessionUser.id);
