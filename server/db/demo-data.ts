@@ -1,6 +1,13 @@
-import { count, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { stores } from '@shared/schema/locations';
 import { users } from '@shared/schema/users';
 import { registerUser } from '../services/auth/register-user';
+import {
+  createTestPaymentProvider,
+  TEST_CARD_SUCCESS,
+} from '../services/payments/payment-provider';
+import { createPin } from '../services/pins/create-pin';
+import { addFunds } from '../services/wallet/move-funds';
 import { type Database } from './client';
 
 /** Shared password of the demo accounts; printed at start and listed in the README. */
@@ -68,10 +75,97 @@ export async function seedDemoData(db: Database): Promise<number> {
   let created = 0;
   for (const account of DEMO_ACCOUNTS) {
     if (present.has(account.username)) continue;
-    await registerUser(db, account);
+    const user = await registerUser(db, account);
+    const offers = DEMO_OFFERS[account.username];
+    if (offers) await fundAndPin(db, user.id, offers);
     created++;
   }
   return created;
+}
+
+type DemoOffers = {
+  fundsCents: number;
+  pins: {
+    brand: string;
+    city: string;
+    state: string;
+    valueCents: number;
+    quantity: number;
+    message: string;
+  }[];
+};
+
+// Demo businesses hold funds (added with the test card) and offer pins on real stores.
+const DEMO_OFFERS: Record<string, DemoOffers> = {
+  bean_street: {
+    fundsCents: 500_00,
+    pins: [
+      {
+        brand: 'starbucks',
+        city: 'Boston',
+        state: 'MA',
+        valueCents: 10_00,
+        quantity: 10,
+        message: 'Your morning coffee is on us.',
+      },
+      {
+        brand: 'dunkin',
+        city: 'Cambridge',
+        state: 'MA',
+        valueCents: 5_00,
+        quantity: 20,
+        message: 'A doughnut break, courtesy of Bean Street.',
+      },
+    ],
+  },
+  corner_market: {
+    fundsCents: 300_00,
+    pins: [
+      {
+        brand: 'walmart',
+        city: 'Chicago',
+        state: 'IL',
+        valueCents: 25_00,
+        quantity: 4,
+        message: 'Groceries for the week ahead.',
+      },
+    ],
+  },
+};
+
+async function fundAndPin(db: Database, businessId: number, offers: DemoOffers): Promise<void> {
+  await addFunds(db, createTestPaymentProvider(), {
+    userId: businessId,
+    amountCents: offers.fundsCents,
+    cardNumber: TEST_CARD_SUCCESS,
+    idempotencyKey: `demo-funds-${businessId}`,
+  });
+  for (const offer of offers.pins) {
+    const [store] = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(
+        and(
+          eq(stores.brandId, offer.brand),
+          eq(stores.state, offer.state),
+          eq(stores.city, offer.city),
+        ),
+      )
+      .orderBy(asc(stores.id))
+      .limit(1);
+    // Without the store catalogue (a bare test database) there is nothing to pin on.
+    if (!store) continue;
+    await createPin(db, businessId, {
+      brand: offer.brand,
+      value: offer.valueCents,
+      quantity: offer.quantity,
+      radius: 5,
+      locationId: store.id,
+      promotionMessage: offer.message,
+      targetIdentifiers: [],
+      showBusinessInfo: true,
+    });
+  }
 }
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
