@@ -17,6 +17,7 @@ import { type Logger } from './lib/logger';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
 import { healthRouter } from './routes/health';
+import { locationsRouter } from './routes/locations';
 import { pinsRouter } from './routes/pins';
 import { walletRouter } from './routes/wallet';
 import {
@@ -107,6 +108,7 @@ export function createApp(options: AppOptions): App {
     passport.session(),
   );
   api.use(authRouter(dependencies));
+  api.use(locationsRouter(dependencies));
   api.use(walletRouter(dependencies));
   api.use(pinsRouter(dependencies));
   api.use(apiNotFound);

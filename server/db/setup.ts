@@ -2,8 +2,9 @@ import path from 'node:path';
 import { type Config } from '../config';
 import { createDatabase, type DatabaseHandle } from './client';
 import { seedReferenceData } from './reference-data';
+import { seedStoreCatalogue } from './store-catalogue';
 
-/** Opens the configured database, applies the migrations and seeds the reference data. */
+/** Opens the configured database, applies the migrations and seeds the reference data and the store catalogue. */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
@@ -11,5 +12,6 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   });
   await database.migrate();
   await seedReferenceData(database.db);
+  await seedStoreCatalogue(database.db);
   return database;
 }

@@ -8,6 +8,7 @@ import { createApp, type App } from '../app';
 import { loadConfig, type Config, type RateLimitConfig } from '../config';
 import { createDatabase, type DatabaseHandle } from '../db/client';
 import { seedReferenceData } from '../db/reference-data';
+import { seedStoreCatalogue } from '../db/store-catalogue';
 import { createLogger } from '../lib/logger';
 
 export type TestContext = {
@@ -24,7 +25,7 @@ export type TestContext = {
  * Postgres server of TEST_DATABASE_URL (CI), dropped again at the end.
  */
 export async function createTestContext(
-  options: { rateLimits?: Partial<RateLimitConfig> } = {},
+  options: { rateLimits?: Partial<RateLimitConfig>; withStores?: boolean } = {},
 ): Promise<TestContext> {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: '0' });
   // Test files register many accounts from one address; the rate-limit tests set their own limits.
@@ -56,6 +57,8 @@ export async function createTestContext(
   const database = await createDatabase({ databaseUrl, poolSize: 5 });
   await database.migrate();
   await seedReferenceData(database.db);
+  // The full store catalogue only where a test needs it: it takes seconds per database.
+  if (options.withStores) await seedStoreCatalogue(database.db);
 
   const clientDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'markit-client-'));
   fs.writeFileSync(

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { stores } from '@shared/schema/locations';
+import { parseCsv } from '../lib/csv';
+import { findProjectRoot } from '../lib/project-root';
+import { type Database } from './client';
+
+// 25,717 real US stores (see ../shared/data/stores/README.md for sources and rules), shipped with
+// the app so that it never reads anything outside the repository at run time.
+const CATALOGUE_FILE = path.join(findProjectRoot(), 'server/data/stores.csv');
+const EXPECTED_HEADER = 'brand,store_id,name,street,city,state,postcode,lat,lng';
+const BATCH_SIZE = 2000;
+
+type StoreRow = typeof stores.$inferInsert;
+
+export function readStoreCatalogue(file = CATALOGUE_FILE): StoreRow[] {
+  const [header, ...rows] = parseCsv(fs.readFileSync(file, 'utf8'));
+  if (header?.join(',') !== EXPECTED_HEADER) throw new Error(`Unexpected header in ${file}`);
+  return rows.map(([brandId, storeNumber, name, street, city, state, postcode, lat, lng]) => {
+    if (
+      !brandId ||
+      !storeNumber ||
+      !name ||
+      street === undefined ||
+      !city ||
+      !state ||
+      !lat ||
+      !lng
+    ) {
+      throw new Error(`Incomplete store row in ${file}: ${storeNumber}`);
+    }
+    return {
+      brandId,
+      storeNumber,
+      name,
+      street,
+      city,
+      state,
+      postcode: postcode || null,
+      lat: Number(lat),
+      lng: Number(lng),
+    };
+  });
+}
+
+/**
+ * Loads the catalogue in batches, in one transaction; rows already present are kept as they are,
+ * so the store ids (the pins' locationId) never change. A complete catalogue is left untouched.
+ */
+export async function seedStoreCatalogue(db: Database): Promise<number> {
+  const catalogue = readStoreCatalogue();
+  const [present] = await db.select({ total: count() }).from(stores);
+  if ((present?.total ?? 0) >= catalogue.length) return 0;
+  return db.transaction(async (tx) => {
+    let inserted = 0;
+    for (let start = 0; start < catalogue.length; start += BATCH_SIZE) {
+      const batch = catalogue.slice(start, start + BATCH_SIZE);
+      const rows = await tx
+        .insert(stores)
+        .values(batch)
+        .onConflictDoNothing()
+        .returning({ id: stores.id });
+      inserted += rows.length;
+    }
+    return inserted;
+  });
+}
