@@ -73,8 +73,9 @@ test.describe('accounts and sessions', () => {
       page.getByText('Business account registered successfully!', { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
-    await expect(page.getByText('Active Pins', { exact: true })).toBeVisible();
-    await expect(page.getByText('Total Value', { exact: true })).toBeVisible();
+    // The stat cards (a tab is also named Active Pins).
+    await expect(page.getByRole('group', { name: 'Active Pins' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Total Value' })).toBeVisible();
     await accessibility.check('/ business home');
   });
 

@@ -10,8 +10,18 @@ import { queryClient } from '@/lib/query-client';
 const AuthPage = lazy(() =>
   import('@/features/auth/pages/auth-page').then((module) => ({ default: module.AuthPage })),
 );
-const HomePage = lazy(() =>
-  import('@/features/home/pages/home-page').then((module) => ({ default: module.HomePage })),
+const ConsumerHomePage = lazy(() =>
+  import('@/features/home/pages/consumer-home-page').then((module) => ({
+    default: module.ConsumerHomePage,
+  })),
+);
+const BusinessDashboardPage = lazy(() =>
+  import('@/features/business/pages/business-dashboard-page').then((module) => ({
+    default: module.BusinessDashboardPage,
+  })),
+);
+const WalletPage = lazy(() =>
+  import('@/features/wallet/pages/wallet-page').then((module) => ({ default: module.WalletPage })),
 );
 const NotFoundPage = lazy(() =>
   import('@/features/not-found/pages/not-found-page').then((module) => ({
@@ -25,7 +35,14 @@ export function App() {
       <Suspense fallback={<FullPageSpinner />}>
         <Switch>
           <Route path={paths.auth} component={AuthPage} />
-          <ProtectedRoute path={paths.home} component={HomePage} />
+          {/* Home (spec §2): a business's home is its dashboard, a consumer's the Mark.itplace. */}
+          <ProtectedRoute
+            path={paths.home}
+            componentByRole={{ business: BusinessDashboardPage, consumer: ConsumerHomePage }}
+          />
+          <ProtectedRoute path={paths.business} component={BusinessDashboardPage} role="business" />
+          {/* Businesses only until the consumer wallet's issue lands. */}
+          <ProtectedRoute path={paths.wallet} component={WalletPage} role="business" />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -2,6 +2,7 @@
 export const paths = {
   home: '/',
   auth: '/auth',
+  business: '/business',
   friends: '/friends',
   socialFeed: '/social-feed',
   leads: '/leads',

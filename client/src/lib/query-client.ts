@@ -9,6 +9,14 @@ import { ApiError } from './api-client';
 /** The current user's query key (spec §4); the session lives in this one cache entry. */
 export const USER_QUERY_KEY = ['user'] as const;
 
+/**
+ * Keys of cached data that more than one feature reads or changes: a mutation invalidates by these
+ * prefixes, so every list or figure built on the same data refreshes together.
+ */
+export const WALLET_QUERY_KEY = ['wallet'] as const;
+export const PINS_QUERY_KEY = ['pins'] as const;
+export const BUSINESS_DASHBOARD_QUERY_KEY = ['business', 'dashboard'] as const;
+
 /** Spec §9: the query layer defaults to no retry and no refetch on window focus. */
 export const queryConfig = {
   queries: { retry: false, refetchOnWindowFocus: false },

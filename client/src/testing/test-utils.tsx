@@ -42,9 +42,12 @@ export function renderWithProviders(
   };
 }
 
-/** The toast region (Radix labels it "Notifications"). */
+/**
+ * The toast region (Radix labels it "Notifications"). An open modal dialog marks everything
+ * outside it aria-hidden, toasts included, so the region is looked up among hidden elements too.
+ */
 export function toastRegion(): HTMLElement {
-  return screen.getByRole('region', { name: /notifications/i });
+  return screen.getByRole('region', { name: /notifications/i, hidden: true });
 }
 
 /** Waits for a toast with this title and returns it. */

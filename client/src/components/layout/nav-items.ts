@@ -1,4 +1,4 @@
-import { House, type LucideIcon } from 'lucide-react';
+import { House, type LucideIcon, Wallet } from 'lucide-react';
 import { type UserType } from '@shared/constants';
 import { paths } from '@/lib/paths';
 
@@ -32,6 +32,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: House,
     roles: everyone,
     mobileRoles: everyone,
+  },
+  // Businesses only until the consumer wallet's issue lands (the route sends consumers home).
+  {
+    label: 'Wallet',
+    shortLabel: 'Wallet',
+    href: paths.wallet,
+    icon: Wallet,
+    roles: ['business'],
+    mobileRoles: ['business'],
   },
 ];
 

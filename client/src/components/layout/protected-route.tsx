@@ -6,31 +6,49 @@ import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { PageShell } from './page-shell';
 
-type ProtectedRouteProps = {
-  path: string;
-  component: ComponentType;
-  /** Only this account type may open the page; the other is sent home (spec §6). */
-  role?: UserType;
-};
+type ProtectedRouteProps = { path: string } & (
+  | {
+      component: ComponentType;
+      /** Only this account type may open the page; the other is sent home (spec §6). */
+      role?: UserType;
+      componentByRole?: never;
+    }
+  | {
+      /** One page per account type on the same path, e.g. the home (spec §2 Home). */
+      componentByRole: Record<UserType, ComponentType>;
+      component?: never;
+      role?: never;
+    }
+);
 
 /**
  * The one guard for signed-in pages: a spinner while the session loads, /auth when signed out,
- * / when the account type does not match; otherwise the page inside the page shell.
+ * / when the account type does not match; otherwise the page inside the page shell. With
+ * `componentByRole` the path serves each account type its own page, so features stay apart and
+ * each page loads only for the accounts that see it.
  */
-export function ProtectedRoute({ path, component: Page, role }: ProtectedRouteProps) {
+export function ProtectedRoute({ path, component, componentByRole, role }: ProtectedRouteProps) {
   return (
     <Route path={path}>
-      <Guard page={Page} role={role} />
+      <Guard component={component} componentByRole={componentByRole} role={role} />
     </Route>
   );
 }
 
-function Guard({ page: Page, role }: { page: ComponentType; role?: UserType }) {
+type GuardProps = {
+  component?: ComponentType;
+  componentByRole?: Record<UserType, ComponentType>;
+  role?: UserType;
+};
+
+function Guard({ component, componentByRole, role }: GuardProps) {
   const { data: user, isPending } = useUser();
 
   if (isPending) return <FullPageSpinner />;
   if (!user) return <Redirect to={paths.auth} replace />;
   if (role && user.type !== role) return <Redirect to={paths.home} replace />;
+  const Page = componentByRole ? componentByRole[user.type] : component;
+  if (!Page) return null;
 
   return (
     <PageShell user={user}>

@@ -4,8 +4,9 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './form
 import { Input } from './input';
 import { PasswordInput } from './password-input';
 
-type TextFieldProps<TValues extends FieldValues> = {
-  control: Control<TValues>;
+type TextFieldProps<TValues extends FieldValues, TContext, TTransformed> = {
+  /** A form's control, whatever its resolver turns the values into. */
+  control: Control<TValues, TContext, TTransformed>;
   name: FieldPath<TValues>;
   label: string;
   /** `password` gets the show/hide toggle. */
@@ -13,13 +14,13 @@ type TextFieldProps<TValues extends FieldValues> = {
 } & Omit<ComponentProps<'input'>, 'name' | 'type' | 'value' | 'onChange' | 'onBlur' | 'ref'>;
 
 /** A labelled text input bound to a react-hook-form field, with its message under it. */
-export function TextField<TValues extends FieldValues>({
+export function TextField<TValues extends FieldValues, TContext = unknown, TTransformed = TValues>({
   control,
   name,
   label,
   type = 'text',
   ...inputProps
-}: TextFieldProps<TValues>) {
+}: TextFieldProps<TValues, TContext, TTransformed>) {
   return (
     <FormField
       control={control}

@@ -34,32 +34,32 @@ function renderSignedIn(user: CurrentUser, routes: Parameters<typeof mockApi>[0]
 }
 
 describe('Navigation', () => {
-  it.each(['consumer', 'business'] as const)(
-    'links a %s only to pages that exist: Home, plus Logout',
-    async (type) => {
-      renderSignedIn(buildUser({ type }));
-      await screen.findByText('Home screen');
+  it.each([
+    { type: 'consumer' as const, links: ['Home'] },
+    { type: 'business' as const, links: ['Home', 'Wallet'] },
+  ])('links a $type only to pages that exist ($links), plus Logout', async ({ type, links }) => {
+    renderSignedIn(buildUser({ type }));
+    await screen.findByText('Home screen');
 
-      const main = screen.getByRole('navigation', { name: 'Main' });
-      expect(
-        within(main)
-          .getAllByRole('link')
-          .map((link) => link.textContent),
-      ).toEqual(['Home']);
-      const mobile = screen.getByRole('navigation', { name: 'Mobile' });
-      expect(
-        within(mobile)
-          .getAllByRole('link')
-          .map((link) => link.textContent),
-      ).toEqual(['Home']);
-      expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
-      expect(screen.getByRole('link', { name: 'mark.it' })).toHaveAttribute('href', '/');
-      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    },
-  );
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(main)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(links);
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(
+      within(mobile)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(links);
+    expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'mark.it' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
 
   it("shows the signed-in user's name and username", async () => {
     renderSignedIn(buildUser({ name: 'Casey Consumer', username: 'casey' }));

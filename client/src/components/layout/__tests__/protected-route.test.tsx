@@ -9,6 +9,12 @@ import { ProtectedRoute } from '../protected-route';
 function HomeScreen() {
   return <p>Home screen</p>;
 }
+function BusinessHome() {
+  return <p>Business home</p>;
+}
+function ConsumerHome() {
+  return <p>Consumer home</p>;
+}
 function LeadsScreen() {
   return <p>Leads screen</p>;
 }
@@ -21,6 +27,10 @@ function renderRoutes(path: string) {
       </Route>
       <ProtectedRoute path="/" component={HomeScreen} />
       <ProtectedRoute path="/leads" component={LeadsScreen} role="business" />
+      <ProtectedRoute
+        path="/start"
+        componentByRole={{ business: BusinessHome, consumer: ConsumerHome }}
+      />
     </Switch>,
     { path },
   );
@@ -70,5 +80,16 @@ describe('ProtectedRoute', () => {
     expect(currentPath()).toBe('/leads');
     expect(screen.getByRole('main')).toContainElement(screen.getByText('Leads screen'));
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it.each([
+    { type: 'business' as const, shown: 'Business home', hidden: 'Consumer home' },
+    { type: 'consumer' as const, shown: 'Consumer home', hidden: 'Business home' },
+  ])('shows a $type the page for its account type', async ({ type, shown, hidden }) => {
+    mockApi({ 'GET /api/user': jsonReply(200, buildUser({ type })) });
+    renderRoutes('/start');
+
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+    expect(screen.queryByText(hidden)).not.toBeInTheDocument();
   });
 });

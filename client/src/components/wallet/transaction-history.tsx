@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useWalletTransactions } from '@/api/get-wallet-transactions';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TransactionTable } from './transaction-table';
+
+const PAGE_SIZE = 10;
+
+type TransactionHistoryProps = { label?: string };
+
+/** The whole ledger of the signed-in user, newest first, a page at a time. */
+export function TransactionHistory({ label = 'Transaction history' }: TransactionHistoryProps) {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useWalletTransactions({
+    page,
+    limit: PAGE_SIZE,
+  });
+
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading transactions" className="grid gap-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription className="flex flex-wrap items-center gap-3">
+          <span>Failed to load transactions. Please try again later.</span>
+          <Button variant="outline" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  if (data.total === 0) {
+    return <p className="py-6 text-center text-muted-foreground">No transactions yet.</p>;
+  }
+
+  const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <TransactionTable transactions={data.items} label={label} />
+      <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setPage((current) => current - 1)}
+          disabled={page <= 1 || isPlaceholderData}
+        >
+          Previous
+        </Button>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Page {page} of {pageCount}
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setPage((current) => current + 1)}
+          disabled={page >= pageCount || isPlaceholderData}
+        >
+          Next
+        </Button>
+      </nav>
+    </div>
+  );
+}

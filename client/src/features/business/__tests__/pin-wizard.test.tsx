@@ -1,0 +1,339 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonReply, mockApi, pending } from '@/testing/mock-api';
+import { findToast, renderWithProviders } from '@/testing/test-utils';
+import { PinWizard } from '../components/pin-wizard';
+import { bostonStores, buildPin, buildWallet, wizardRoutes } from './business-fixtures';
+
+function renderWizard() {
+  const onSuccess = vi.fn();
+  const rendered = renderWithProviders(<PinWizard onSuccess={onSuccess} />);
+  return { ...rendered, onSuccess };
+}
+
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+
+async function chooseLocation(user: UserEvent, storeId = '101') {
+  await waitFor(() => expect(select('Brand')).toBeEnabled());
+  await user.selectOptions(select('Brand'), 'starbucks');
+  await waitFor(() => expect(select('State')).toBeEnabled());
+  await user.selectOptions(select('State'), 'MA');
+  await waitFor(() => expect(select('City')).toBeEnabled());
+  await user.selectOptions(select('City'), 'Boston');
+  await waitFor(() => expect(select('Store Location')).toBeEnabled());
+  await user.selectOptions(select('Store Location'), storeId);
+}
+
+async function continueTo(user: UserEvent, step: number) {
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText(`Step ${step} of 5`)).toBeInTheDocument();
+}
+
+describe('PinWizard: Location Selection', () => {
+  it('cascades brand → state → city → store, each disabled until its parent is chosen', async () => {
+    mockApi(wizardRoutes());
+    const { user } = renderWizard();
+
+    expect(select('Brand')).toHaveDisplayValue('Loading brands...');
+    expect(select('Brand')).toBeDisabled();
+    await waitFor(() => expect(select('Brand')).toHaveDisplayValue('Select a brand'));
+    // Brand names shown capitalised.
+    expect(within(select('Brand')).getByRole('option', { name: 'Starbucks' })).toBeInTheDocument();
+    expect(select('State')).toHaveDisplayValue('Select a brand first');
+    expect(select('State')).toBeDisabled();
+    expect(select('City')).toHaveDisplayValue('Select a state first');
+    expect(select('City')).toBeDisabled();
+    expect(select('Store Location')).toHaveDisplayValue('Select a city first');
+    expect(select('Store Location')).toBeDisabled();
+
+    await user.selectOptions(select('Brand'), 'starbucks');
+    await waitFor(() => expect(select('State')).toHaveDisplayValue('Select a state'));
+    expect(select('State')).toBeEnabled();
+    expect(select('City')).toBeDisabled();
+
+    await user.selectOptions(select('State'), 'MA');
+    await waitFor(() => expect(select('City')).toHaveDisplayValue('Select a city'));
+    await user.selectOptions(select('City'), 'Boston');
+    await waitFor(() => expect(select('Store Location')).toHaveDisplayValue('Select a store'));
+    await user.selectOptions(select('Store Location'), '102');
+    expect(select('Store Location')).toHaveDisplayValue('Starbucks Back Bay, 200 Boylston St');
+  });
+
+  it('changing a parent clears its children', async () => {
+    mockApi(wizardRoutes());
+    const { user } = renderWizard();
+    await chooseLocation(user);
+
+    await user.selectOptions(select('State'), 'CA');
+    expect(select('State')).toHaveDisplayValue('California');
+    await waitFor(() => expect(select('City')).toHaveDisplayValue('Select a city'));
+    expect(select('Store Location')).toHaveDisplayValue('Select a city first');
+    expect(select('Store Location')).toBeDisabled();
+
+    await user.selectOptions(select('Brand'), 'dunkin');
+    await waitFor(() => expect(select('State')).toHaveDisplayValue('Select a state'));
+    expect(select('City')).toHaveDisplayValue('Select a state first');
+    expect(select('City')).toBeDisabled();
+    expect(select('Store Location')).toBeDisabled();
+  });
+
+  it('says when a list is empty', async () => {
+    mockApi(
+      wizardRoutes({
+        'GET /api/locations/brands': jsonReply(200, []),
+      }),
+    );
+    renderWizard();
+    await waitFor(() => expect(select('Brand')).toHaveDisplayValue('No brands available'));
+    expect(select('Brand')).toBeDisabled();
+  });
+
+  it.each([
+    { level: 'State', text: 'No states available for this brand', brand: 'walmart' },
+    {
+      level: 'City',
+      text: 'No cities available for this state',
+      brand: 'starbucks',
+      state: 'CA',
+      emptyCities: true,
+    },
+  ])(
+    'shows "$text" when $level has no options',
+    async ({ level, text, brand, state, emptyCities }) => {
+      mockApi(wizardRoutes(emptyCities ? { 'GET /api/locations/cities': jsonReply(200, []) } : {}));
+      const { user } = renderWizard();
+      await waitFor(() => expect(select('Brand')).toBeEnabled());
+      await user.selectOptions(select('Brand'), brand);
+      if (state) {
+        await waitFor(() => expect(select('State')).toBeEnabled());
+        await user.selectOptions(select('State'), state);
+      }
+      await waitFor(() => expect(select(level)).toHaveDisplayValue(text));
+      expect(select(level)).toBeDisabled();
+    },
+  );
+
+  it('shows "No stores available in this city" for a city without stores', async () => {
+    mockApi(wizardRoutes());
+    const { user } = renderWizard();
+    await waitFor(() => expect(select('Brand')).toBeEnabled());
+    await user.selectOptions(select('Brand'), 'starbucks');
+    await waitFor(() => expect(select('State')).toBeEnabled());
+    await user.selectOptions(select('State'), 'MA');
+    await waitFor(() => expect(select('City')).toBeEnabled());
+    await user.selectOptions(select('City'), 'Cambridge');
+    await waitFor(() =>
+      expect(select('Store Location')).toHaveDisplayValue('No stores available in this city'),
+    );
+  });
+});
+
+describe('PinWizard: steps', () => {
+  it('shows "Step N of 5"; Back on step 1 calls onSuccess; Continue and Previous move', async () => {
+    mockApi(wizardRoutes());
+    const { user, onSuccess } = renderWizard();
+
+    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+    await chooseLocation(user);
+
+    await continueTo(user, 2);
+    expect(screen.getByRole('heading', { name: 'Pin Details' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    await continueTo(user, 3);
+    await continueTo(user, 4);
+    await continueTo(user, 5);
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Pin' })).toBeInTheDocument();
+
+    for (const step of [4, 3, 2, 1]) {
+      await user.click(screen.getByRole('button', { name: 'Previous' }));
+      expect(await screen.findByText(`Step ${step} of 5`)).toBeInTheDocument();
+    }
+    // Going back keeps what was chosen.
+    expect(select('Store Location')).toHaveDisplayValue(bostonStores[0]!.label);
+    expect(onSuccess).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('Pin Details: defaults, hints, the total to reserve against the balance', async () => {
+    mockApi(wizardRoutes({ 'GET /api/wallet': jsonReply(200, buildWallet(25)) }));
+    const { user } = renderWizard();
+    await continueTo(user, 2);
+
+    expect(screen.getByLabelText('Value ($)')).toHaveValue(10);
+    expect(screen.getByLabelText('Quantity')).toHaveValue(1);
+    expect(screen.getByLabelText('Quantity')).toHaveAccessibleDescription(
+      'number of pins to create',
+    );
+    expect(screen.getByLabelText('Radius (miles)')).toHaveValue(5);
+    expect(screen.getByLabelText('Radius (miles)')).toHaveAccessibleDescription(
+      'geographic radius for pin visibility',
+    );
+    expect(await screen.findByText('$25.00')).toBeInTheDocument();
+    expect(screen.getByText('Total to reserve').nextElementSibling).toHaveTextContent('$10.00');
+    expect(
+      screen.queryByRole('link', { name: 'Add funds in your wallet' }),
+    ).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '3');
+    expect(screen.getByText('Total to reserve').nextElementSibling).toHaveTextContent('$30.00');
+    expect(screen.getByText(/You need \$5\.00 more\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add funds in your wallet' })).toHaveAttribute(
+      'href',
+      '/wallet',
+    );
+  });
+
+  it('Target Audience: skeletons while loading, then one checkbox per identifier', async () => {
+    let answer: () => void = () => {};
+    mockApi(
+      wizardRoutes({
+        'GET /api/identifiers': () =>
+          new Promise((resolve) => {
+            answer = () =>
+              resolve(
+                jsonReply(200, [
+                  {
+                    id: 1,
+                    name: 'Coffee lover',
+                    category: 'food & drink',
+                    description: 'Starts the day with a latte',
+                    icon: '☕',
+                  },
+                ]),
+              );
+          }),
+      }),
+    );
+    const { user } = renderWizard();
+    await continueTo(user, 2);
+    await continueTo(user, 3);
+
+    expect(screen.getByRole('status', { name: 'Loading identifiers' })).toBeInTheDocument();
+    answer();
+    const checkbox = await screen.findByRole('checkbox', { name: 'Coffee lover' });
+    expect(checkbox).toHaveAccessibleDescription('Starts the day with a latte');
+    expect(screen.getByText('Food & drink')).toBeInTheDocument();
+    expect(screen.getByText('☕')).toBeInTheDocument();
+  });
+
+  it('Message: "Limited to 200 characters" with a live count, capped at 200', async () => {
+    mockApi(wizardRoutes());
+    const { user } = renderWizard();
+    for (const step of [2, 3, 4]) await continueTo(user, step);
+
+    const message = screen.getByLabelText('Promotion Message');
+    expect(screen.getByText('Limited to 200 characters')).toBeInTheDocument();
+    expect(screen.getByText('0/200')).toBeInTheDocument();
+    expect(message).toHaveAttribute('maxLength', '200');
+    await user.type(message, 'Free coffee');
+    expect(screen.getByText('11/200')).toBeInTheDocument();
+  });
+
+  it('Business Info Display: checked by default, with a preview of the business', async () => {
+    mockApi(wizardRoutes());
+    const { user } = renderWizard();
+    for (const step of [2, 3, 4, 5]) await continueTo(user, step);
+
+    expect(screen.getByRole('checkbox', { name: 'Show Business Information' })).toBeChecked();
+    const preview = screen.getByRole('region', { name: 'Business information preview' });
+    expect(within(preview).getByText('Corner Cafe')).toBeInTheDocument();
+    expect(within(preview).getByText('hello@cornercafe.example')).toBeInTheDocument();
+    expect(within(preview).getByText('No website on file')).toBeInTheDocument();
+  });
+});
+
+describe('PinWizard: Create Pin', () => {
+  it('POSTs the spec payload with numbers, the store and its coordinates, then calls onSuccess', async () => {
+    let resolvePin: () => void = () => {};
+    const api = mockApi(
+      wizardRoutes({
+        'POST /api/pins': () =>
+          new Promise((resolve) => {
+            resolvePin = () => resolve(jsonReply(201, buildPin({ quantity: 3, value: 12.5 })));
+          }),
+      }),
+    );
+    const { user, onSuccess } = renderWizard();
+    await chooseLocation(user, '102');
+    await continueTo(user, 2);
+    await user.clear(screen.getByLabelText('Value ($)'));
+    await user.type(screen.getByLabelText('Value ($)'), '12.50');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '3');
+    await user.clear(screen.getByLabelText('Radius (miles)'));
+    await user.type(screen.getByLabelText('Radius (miles)'), '10');
+    await continueTo(user, 3);
+    await user.click(await screen.findByRole('checkbox', { name: 'Student' }));
+    await continueTo(user, 4);
+    await user.type(screen.getByLabelText('Promotion Message'), 'Coffee on us');
+    await continueTo(user, 5);
+    await user.click(screen.getByRole('checkbox', { name: 'Show Business Information' }));
+    await user.click(screen.getByRole('button', { name: 'Create Pin' }));
+
+    expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
+    expect(api.requestsTo('POST', '/api/pins')).toHaveLength(1);
+    expect(api.requestsTo('POST', '/api/pins')[0]?.body).toEqual({
+      brand: 'starbucks',
+      value: 12.5,
+      quantity: 3,
+      radius: 10,
+      locationId: 102,
+      lat: 42.3519,
+      lng: -71.0707,
+      promotionMessage: 'Coffee on us',
+      targetIdentifiers: [2],
+      showBusinessInfo: false,
+    });
+    resolvePin();
+    await findToast('Pin created');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows "Error creating pin" with the server message, and stays open', async () => {
+    mockApi(wizardRoutes({ 'POST /api/pins': jsonReply(409, { message: 'Insufficient funds' }) }));
+    const { user, onSuccess } = renderWizard();
+    await chooseLocation(user);
+    for (const step of [2, 3, 4, 5]) await continueTo(user, step);
+    await user.click(screen.getByRole('button', { name: 'Create Pin' }));
+
+    const toast = await findToast('Error creating pin');
+    expect(within(toast).getByText('Failed to create pin: Insufficient funds')).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Create Pin' })).toBeEnabled();
+  });
+
+  it('says "An unknown error occurred" when the failure has no message', async () => {
+    mockApi(wizardRoutes({ 'POST /api/pins': jsonReply(400) }));
+    const { user } = renderWizard();
+    await chooseLocation(user);
+    for (const step of [2, 3, 4, 5]) await continueTo(user, step);
+    await user.click(screen.getByRole('button', { name: 'Create Pin' }));
+
+    const toast = await findToast('Error creating pin');
+    expect(within(toast).getByText('An unknown error occurred')).toBeInTheDocument();
+  });
+
+  it('refuses a store without coordinates: "Missing store location coordinates", nothing sent', async () => {
+    const api = mockApi(
+      wizardRoutes({
+        'GET /api/locations/stores': jsonReply(200, [
+          { value: 101, label: 'Starbucks Nowhere', details: {} },
+        ]),
+        'POST /api/pins': pending,
+      }),
+    );
+    const { user } = renderWizard();
+    await chooseLocation(user);
+    for (const step of [2, 3, 4, 5]) await continueTo(user, step);
+    await user.click(screen.getByRole('button', { name: 'Create Pin' }));
+
+    await findToast('Missing store location coordinates');
+    expect(api.requestsTo('POST', '/api/pins')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type BusinessPin } from '@shared/schema/pins';
+import { api } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
+import { invalidatePinData } from './invalidate-pin-data';
+
+/** The spec's pin payload (§3) plus showBusinessInfo, which we send and honour (DESIGN.md §1). */
+export type CreatePinRequest = {
+  brand: string;
+  value: number;
+  quantity: number;
+  radius: number;
+  locationId: number;
+  lat: number;
+  lng: number;
+  promotionMessage: string;
+  targetIdentifiers: number[];
+  showBusinessInfo: boolean;
+};
+
+export const createPin = (request: CreatePinRequest): Promise<BusinessPin> =>
+  api.post('/pins', request);
+
+type UseCreatePinOptions = { mutationConfig?: MutationConfig<typeof createPin> };
+
+export function useCreatePin({ mutationConfig }: UseCreatePinOptions = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...restConfig } = mutationConfig ?? {};
+
+  return useMutation({
+    ...restConfig,
+    mutationFn: createPin,
+    onSuccess: (...args) => {
+      void invalidatePinData(queryClient);
+      return onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { useFormContext } from 'react-hook-form';
+import { PIN_LIMITS } from '@shared/schema/pins';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { Textarea } from '@/components/ui/textarea';
+import { type PinWizardValues } from '../pin-wizard-values';
+
+const MAX = PIN_LIMITS.promotionMessageMax;
+
+/** Step 4: the optional promotion message, at most 200 characters (spec §9, enforced). */
+export function MessageStep() {
+  const { control } = useFormContext<PinWizardValues>();
+  return (
+    <FormField
+      control={control}
+      name="promotionMessage"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Promotion Message</FormLabel>
+          <FormControl>
+            <Textarea
+              maxLength={MAX}
+              rows={4}
+              placeholder="Optional: e.g. Treat yourself to a coffee on us!"
+              {...field}
+            />
+          </FormControl>
+          <FormDescription className="flex justify-between gap-4">
+            <span>Limited to 200 characters</span>
+            <span className="tabular-nums">
+              {field.value.length}/{MAX}
+            </span>
+          </FormDescription>
+        </FormItem>
+      )}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { FlaskConical } from 'lucide-react';
+import { type ReactNode } from 'react';
+
+/** Says plainly that no real money moves (DESIGN.md §4): the test-mode payment provider. */
+export function TestModeNotice({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="grid gap-1">
+        <p className="font-semibold">Test mode</p>
+        {children}
+      </div>
+    </div>
+  );
+}

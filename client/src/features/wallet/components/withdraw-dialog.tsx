@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { centsToDollars } from '@shared/money';
+import { withdrawSchema } from '@shared/schema/ledger';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { formatUsd } from '@/lib/format';
+import { numberFieldsResolver } from '@/lib/number-fields-resolver';
+import { useWithdraw } from '../api/withdraw';
+import { AmountField } from './amount-field';
+import { TestModeNotice } from './test-mode-notice';
+import { useIdempotencyKey } from './use-idempotency-key';
+
+type WithdrawDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  balance: number;
+};
+
+export function WithdrawDialog({ open, onOpenChange, balance }: WithdrawDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Withdraw</DialogTitle>
+          <DialogDescription>
+            Move money from your wallet. Available: {formatUsd(balance)}
+          </DialogDescription>
+        </DialogHeader>
+        <WithdrawForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type WithdrawFormValues = { amount: string };
+
+function WithdrawForm({ onDone }: { onDone: () => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const idempotency = useIdempotencyKey();
+  const form = useForm<WithdrawFormValues, unknown, { amount: number }>({
+    resolver: numberFieldsResolver<WithdrawFormValues, typeof withdrawSchema>(withdrawSchema, [
+      'amount',
+    ]),
+    defaultValues: { amount: '' },
+  });
+
+  const withdraw = useWithdraw({
+    mutationConfig: {
+      onSuccess: (_result, request) => {
+        idempotency.reset();
+        toast({
+          title: 'Withdrawal complete',
+          description: `${formatUsd(request.amount)} was withdrawn from your wallet.`,
+        });
+        onDone();
+      },
+      onError: (error) => {
+        const message = errorMessage(error, 'Failed to withdraw');
+        setFailure(message);
+        toast({ variant: 'destructive', title: 'Withdrawal failed', description: message });
+        for (const [field, fieldMessage] of serverFieldErrors(error, ['amount'])) {
+          form.setError(field, { message: fieldMessage });
+        }
+      },
+    },
+  });
+
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    const request = { amount: centsToDollars(values.amount) };
+    withdraw.mutate({ ...request, idempotencyKey: idempotency.keyFor(request) });
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <TestModeNotice>
+          <p>The payout is simulated; no real money moves.</p>
+        </TestModeNotice>
+        <AmountField control={form.control} name="amount" />
+        {failure && (
+          <Alert variant="destructive">
+            <AlertDescription>{failure}</AlertDescription>
+          </Alert>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={withdraw.isPending}>
+            {withdraw.isPending ? 'Withdrawing...' : 'Withdraw'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

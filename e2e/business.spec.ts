@@ -1,0 +1,124 @@
+import { type Page } from '@playwright/test';
+import { expect, PASSWORD, test, uniqueName } from './fixtures';
+
+/** Step 1 of the wizard: Starbucks → Massachusetts → Boston → the first store. */
+async function chooseBostonStarbucks(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
+  await dialog.getByLabel('Brand').selectOption('starbucks');
+  await dialog.getByLabel('State').selectOption({ label: 'Massachusetts' });
+  await dialog.getByLabel('City').selectOption({ label: 'Boston' });
+  const store = dialog.getByLabel('Store Location');
+  await expect(store).toBeEnabled();
+  await store.selectOption({ index: 1 });
+}
+
+async function fillDetails(page: Page, value: string, quantity: string) {
+  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Step 2 of 5')).toBeVisible();
+  await dialog.getByLabel('Value ($)').fill(value);
+  await dialog.getByLabel('Quantity').fill(quantity);
+}
+
+async function continueToLastStep(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
+  for (const step of [3, 4, 5]) {
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText(`Step ${step} of 5`)).toBeVisible();
+  }
+}
+
+test.describe('a business funds its wallet and creates pins', () => {
+  test('adds funds, is declined with the test card, creates a pin and cannot overspend', async ({
+    page,
+    request,
+    accessibility,
+  }) => {
+    const username = uniqueName('bean');
+    const created = await request.post('/api/register', {
+      data: {
+        type: 'business',
+        email: `${username}@example.com`,
+        username,
+        password: PASSWORD,
+        name: 'Bean There',
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/auth');
+    await page.getByLabel('Email or Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
+
+    // Wallet: add $100 with the card that succeeds.
+    await page.getByRole('link', { name: 'Wallet' }).click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    await expect(page.getByRole('heading', { name: 'Your Wallet' })).toBeVisible();
+    const balance = page.getByRole('region', { name: 'Current Balance' });
+    await expect(balance).toContainText('$0.00');
+    await accessibility.check('/wallet empty');
+
+    await page.getByRole('button', { name: 'Add Funds' }).click();
+    const addFunds = page.getByRole('dialog', { name: 'Add Funds' });
+    await expect(addFunds.getByText('Test mode')).toBeVisible();
+    await accessibility.check('/wallet add funds dialog');
+    await addFunds.getByLabel('Amount ($)').fill('100');
+    await addFunds.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await addFunds.getByRole('button', { name: 'Add Funds' }).click();
+    await expect(addFunds).toBeHidden();
+    await expect(balance).toContainText('$100.00');
+    await expect(
+      page.getByRole('table', { name: 'Recent Transactions' }).getByText('Completed'),
+    ).toBeVisible();
+
+    // The card that is always declined.
+    await page.getByRole('button', { name: 'Add Funds' }).click();
+    await addFunds.getByLabel('Amount ($)').fill('50');
+    await addFunds.getByLabel('Card Number').fill('4000 0000 0000 0002');
+    await addFunds.getByRole('button', { name: 'Add Funds' }).click();
+    await expect(addFunds.getByRole('alert')).toHaveText('Your card was declined');
+    await accessibility.check('/wallet declined card');
+    await addFunds.getByRole('button', { name: 'Cancel' }).click();
+    await expect(addFunds).toBeHidden();
+    await expect(balance).toContainText('$100.00');
+
+    // Dashboard: create a pin of 3 × $10.
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Active Pins' })).toContainText('0');
+    await page.getByRole('button', { name: 'Create Pin' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Create New Pin' });
+    await expect(wizard.getByText('Step 1 of 5')).toBeVisible();
+    await chooseBostonStarbucks(page);
+    await accessibility.check('/ create pin: location');
+    await fillDetails(page, '10', '3');
+    await expect(wizard.getByText('Total to reserve')).toBeVisible();
+    await accessibility.check('/ create pin: details');
+    await continueToLastStep(page);
+    await expect(wizard.getByRole('checkbox', { name: 'Show Business Information' })).toBeChecked();
+    await accessibility.check('/ create pin: business info');
+    await wizard.getByRole('button', { name: 'Create Pin' }).click();
+    await expect(wizard).toBeHidden();
+
+    const pins = page.getByRole('list', { name: 'Active pins' });
+    await expect(pins.getByRole('heading', { name: 'Starbucks · $10.00' })).toBeVisible();
+    await expect(pins).toContainText('3/3 remaining');
+    await expect(page.getByRole('group', { name: 'Active Pins' })).toHaveText(/Active Pins\s*1/);
+    await expect(page.getByRole('group', { name: 'Total Value' })).toContainText('$30.00');
+    await accessibility.check('/ dashboard with a pin');
+
+    // A pin beyond the balance ($5,000 against $70) is refused.
+    await page.getByRole('button', { name: 'Create Pin' }).click();
+    await chooseBostonStarbucks(page);
+    await fillDetails(page, '500', '10');
+    await continueToLastStep(page);
+    await wizard.getByRole('button', { name: 'Create Pin' }).click();
+    await expect(page.getByText('Error creating pin', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Failed to create pin: Insufficient funds', { exact: true }),
+    ).toBeVisible();
+    await expect(wizard).toBeVisible();
+  });
+});
