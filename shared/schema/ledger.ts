@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { type Page, pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money';
 import { users } from './users';
 
@@ -134,17 +135,7 @@ export const withdrawSchema = z.object({
 export type WithdrawInput = z.input<typeof withdrawSchema>;
 
 export const walletTransactionsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int()
-    .min(1, 'page must be at least 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be between 1 and 100')
-    .max(100, 'limit must be between 1 and 100')
-    .default(20),
+  ...pageQueryFields,
 });
 
 export type WalletTransaction = {
@@ -165,9 +156,4 @@ export type Wallet = {
   transactions: WalletTransaction[];
 };
 
-export type WalletTransactionPage = {
-  items: WalletTransaction[];
-  page: number;
-  limit: number;
-  total: number;
-};
+export type WalletTransactionPage = Page<WalletTransaction>;

@@ -11,6 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { type Page, pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money';
 import { brands } from './brands';
 import { identifiers } from './identifiers';
@@ -131,17 +132,7 @@ export type CreatePinInput = z.input<typeof createPinSchema>;
 
 export const pinListQuerySchema = z.object({
   status: z.enum(PIN_STATUSES, { error: 'Unknown pin status' }).optional(),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int()
-    .min(1, 'page must be at least 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be between 1 and 100')
-    .max(100, 'limit must be between 1 and 100')
-    .default(20),
+  ...pageQueryFields,
 });
 
 export type BusinessPin = {
@@ -165,7 +156,7 @@ export type BusinessPin = {
   createdAt: string;
 };
 
-export type BusinessPinPage = { items: BusinessPin[]; page: number; limit: number; total: number };
+export type BusinessPinPage = Page<BusinessPin>;
 
 export type BusinessDashboardStats = {
   activePins: number;
