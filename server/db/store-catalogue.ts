@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { stores } from '@shared/schema/locations';
 import { parseCsv } from '../lib/csv';
 import { findProjectRoot } from '../lib/project-root';
@@ -63,6 +63,9 @@ export async function seedStoreCatalogue(db: Database): Promise<number> {
         .returning({ id: stores.id });
       inserted += rows.length;
     }
+    // The embedded database has no autovacuum: without statistics the planner would take the
+    // table for a few rows. A real Postgres would get there by itself, a little later.
+    if (inserted > 0) await tx.execute(sql`analyze stores`);
     return inserted;
   });
 }

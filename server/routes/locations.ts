@@ -1,38 +1,39 @@
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { citiesQuerySchema, statesQuerySchema, storesQuerySchema } from '@shared/schema/locations';
 import { type RouteDependencies } from '../app-context';
 import { requireSession } from '../auth/guards';
 import { parseInput } from '../lib/validate';
-import {
-  listCities,
-  listLocationBrands,
-  listStates,
-  listStores,
-} from '../services/locations/list-locations';
+import { listCities } from '../services/locations/list-cities';
+import { listLocationBrands } from '../services/locations/list-location-brands';
+import { listStates } from '../services/locations/list-states';
+import { listStores } from '../services/locations/list-stores';
 
-/** The store catalogue, for the pin wizard's Location Selection (signed-in users). */
+// The catalogue changes only with a release: the browser may keep an answer (never an error) a while.
+const cacheable = (response: Response) => response.set('Cache-Control', 'private, max-age=300');
+
+/** The store catalogue, for the pin wizard's Location Selection: any signed-in user may read it. */
 export function locationsRouter({ db }: RouteDependencies): Router {
   const router = Router();
-  router.use('/locations', requireSession, (_request, response, next) => {
-    // The catalogue changes only with a release: let the browser keep answers for a while.
-    response.set('Cache-Control', 'private, max-age=300');
-    next();
-  });
+  router.use('/locations', requireSession);
 
   router.get('/locations/brands', async (_request, response) => {
-    response.json(await listLocationBrands(db));
+    const brands = await listLocationBrands(db);
+    cacheable(response).json(brands);
   });
   router.get('/locations/states', async (request, response) => {
     const { brand } = parseInput(statesQuerySchema, request.query);
-    response.json(await listStates(db, brand));
+    const states = await listStates(db, brand);
+    cacheable(response).json(states);
   });
   router.get('/locations/cities', async (request, response) => {
     const { brand, state } = parseInput(citiesQuerySchema, request.query);
-    response.json(await listCities(db, brand, state));
+    const cities = await listCities(db, brand, state);
+    cacheable(response).json(cities);
   });
   router.get('/locations/stores', async (request, response) => {
     const { brand, state, city } = parseInput(storesQuerySchema, request.query);
-    response.json(await listStores(db, brand, state, city));
+    const storeOptions = await listStores(db, brand, state, city);
+    cacheable(response).json(storeOptions);
   });
   return router;
 }

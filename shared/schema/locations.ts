@@ -53,7 +53,7 @@ const stateCode = z
   .trim()
   .min(1, 'state is required')
   .transform((value) => value.toUpperCase())
-  .refine((value) => value in US_STATES, 'state must be a US state code such as CA');
+  .refine((value) => Object.hasOwn(US_STATES, value), 'state must be a US state code such as CA');
 
 export const statesQuerySchema = z.object({ brand: required('brand') });
 export const citiesQuerySchema = z.object({ brand: required('brand'), state: stateCode });

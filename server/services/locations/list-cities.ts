@@ -1,0 +1,19 @@
+import { and, eq } from 'drizzle-orm';
+import { type LocationOption, stores } from '@shared/schema/locations';
+import { type Database } from '../../db/client';
+import { compareLabels } from './compare-labels';
+import { requireKnownBrand } from './require-known-brand';
+
+/** The cities of a state where a brand has stores, sorted; empty when there are none. */
+export async function listCities(
+  db: Database,
+  brand: string,
+  state: string,
+): Promise<LocationOption[]> {
+  await requireKnownBrand(db, brand);
+  const rows = await db
+    .selectDistinct({ city: stores.city })
+    .from(stores)
+    .where(and(eq(stores.brandId, brand), eq(stores.state, state)));
+  return rows.map((row) => ({ value: row.city, label: row.city })).sort(compareLabels);
+}

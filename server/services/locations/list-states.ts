@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import { type LocationOption, stores } from '@shared/schema/locations';
+import { US_STATES } from '@shared/us-states';
+import { type Database } from '../../db/client';
+import { compareLabels } from './compare-labels';
+import { requireKnownBrand } from './require-known-brand';
+
+/** The states where a brand has stores, as {value: 'CA', label: 'California'}, sorted by name. */
+export async function listStates(db: Database, brand: string): Promise<LocationOption[]> {
+  await requireKnownBrand(db, brand);
+  const rows = await db
+    .selectDistinct({ state: stores.state })
+    .from(stores)
+    .where(eq(stores.brandId, brand));
+  return rows
+    .map((row) => ({ value: row.state, label: US_STATES[row.state] ?? row.state }))
+    .sort(compareLabels);
+}
