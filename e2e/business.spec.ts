@@ -70,7 +70,7 @@ test.describe('a business funds its wallet and creates pins', () => {
     await expect(addFunds).toBeHidden();
     await expect(balance).toContainText('$100.00');
     await expect(
-      page.getByRole('table', { name: 'Recent Transactions' }).getByText('Completed'),
+      page.getByRole('table', { name: 'Recent Transactions' }).getByText('Complete', { exact: true }),
     ).toBeVisible();
 
     // The card that is always declined.

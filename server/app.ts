@@ -16,9 +16,11 @@ import { apiNotFound, assignRequestId, errorHandler, refuseCrossSiteWrites } fro
 import { type Logger } from './lib/logger';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
+import { giftCardsRouter } from './routes/gift-cards';
 import { healthRouter } from './routes/health';
 import { locationsRouter } from './routes/locations';
 import { pinsRouter } from './routes/pins';
+import { usersRouter } from './routes/users';
 import { walletRouter } from './routes/wallet';
 import {
   createTestPaymentProvider,
@@ -111,6 +113,8 @@ export function createApp(options: AppOptions): App {
   api.use(locationsRouter(dependencies));
   api.use(walletRouter(dependencies));
   api.use(pinsRouter(dependencies));
+  api.use(giftCardsRouter(dependencies));
+  api.use(usersRouter(dependencies));
   api.use(apiNotFound);
   app.use('/api', api);
 

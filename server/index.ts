@@ -6,6 +6,7 @@ import { openDatabase } from './db/setup';
 import { createLogger } from './lib/logger';
 import { findProjectRoot } from './lib/project-root';
 import { resolveSessionSecret } from './lib/session-secret';
+import { expireGiftCards } from './services/gift-cards/expire-gift-cards';
 import { expirePins } from './services/pins/pin-refunds';
 import { pruneRateLimits } from './services/rate-limit/rate-limit';
 
@@ -52,10 +53,14 @@ const pruneTimer = setInterval(
 );
 pruneTimer.unref();
 
-// Expired pins give their unclaimed value back; reads settle a business's own pins too.
+// Expired pins give their unclaimed value back; reads settle a business's own pins too. Expired
+// gift cards are marked so (reads already treat them as expired).
 const expiryTimer = setInterval(() => {
   expirePins(database.db).catch((error: unknown) =>
     logger.warn('expiring pins failed', { error: String(error) }),
+  );
+  expireGiftCards(database.db).catch((error: unknown) =>
+    logger.warn('expiring gift cards failed', { error: String(error) }),
   );
 }, 60 * 1000);
 expiryTimer.unref();

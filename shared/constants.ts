@@ -41,6 +41,9 @@ export const LIMITS = {
   phoneDigitsMin: 7,
   phoneDigitsMax: 15,
   identifiersMax: 50,
+  /** Gift-card amounts in dollars (spec §9), step 0.01. */
+  giftAmountMin: 5,
+  giftAmountMax: 500,
 } as const;
 
 export const DEFAULT_PHONE_PREFIX = '+1';

@@ -23,6 +23,16 @@ const BusinessDashboardPage = lazy(() =>
 const WalletPage = lazy(() =>
   import('@/features/wallet/pages/wallet-page').then((module) => ({ default: module.WalletPage })),
 );
+const MarketplacePage = lazy(() =>
+  import('@/features/marketplace/pages/marketplace-page').then((module) => ({
+    default: module.MarketplacePage,
+  })),
+);
+const LeaderboardPage = lazy(() =>
+  import('@/features/leaderboard/pages/leaderboard-page').then((module) => ({
+    default: module.LeaderboardPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('@/features/not-found/pages/not-found-page').then((module) => ({
     default: module.NotFoundPage,
@@ -41,8 +51,9 @@ export function App() {
             componentByRole={{ business: BusinessDashboardPage, consumer: ConsumerHomePage }}
           />
           <ProtectedRoute path={paths.business} component={BusinessDashboardPage} role="business" />
-          {/* Businesses only until the consumer wallet's issue lands. */}
-          <ProtectedRoute path={paths.wallet} component={WalletPage} role="business" />
+          <ProtectedRoute path={paths.wallet} component={WalletPage} />
+          <ProtectedRoute path={paths.leaderboard} component={LeaderboardPage} role="consumer" />
+          <ProtectedRoute path={paths.marketplace} component={MarketplacePage} role="consumer" />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

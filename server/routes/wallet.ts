@@ -17,7 +17,7 @@ export function walletRouter({ db, paymentProvider }: RouteDependencies): Router
 
   router.get('/wallet', async (request, response) => {
     const user = requireUser(request);
-    response.json(await getWallet(db, user.id));
+    response.json(await getWallet(db, user));
   });
 
   router.get('/wallet/transactions', async (request, response) => {

@@ -6,3 +6,4 @@ export * from './users';
 export * from './locations';
 export * from './ledger';
 export * from './pins';
+export * from './gift-cards';

@@ -20,12 +20,14 @@ import { users } from './users';
  * accounts (where value enters and leaves) may go negative and keep no running balance, so they
  * are not a hot row: their balance is the sum of their entries.
  */
-export const LEDGER_ACCOUNT_KINDS = ['user_funds', 'pin_reserve', 'system'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['user_funds', 'pin_reserve', 'gift_card', 'system'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 export const SYSTEM_ACCOUNTS = {
   /** Card payments in and payouts out, through the payment provider. */
   paymentClearing: 'payment_clearing',
+  /** Card value spent at a store: it leaves the platform to the merchant. */
+  cardRedemptions: 'card_redemptions',
 } as const;
 
 export const ledgerAccounts = pgTable(
@@ -35,6 +37,7 @@ export const ledgerAccounts = pgTable(
     kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     pinId: integer('pin_id'),
+    giftCardId: integer('gift_card_id'),
     systemCode: text('system_code'),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +53,9 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_pin_idx')
       .on(table.pinId)
       .where(sql`${table.pinId} is not null`),
+    uniqueIndex('ledger_accounts_gift_card_idx')
+      .on(table.giftCardId)
+      .where(sql`${table.giftCardId} is not null`),
     uniqueIndex('ledger_accounts_system_idx')
       .on(table.systemCode)
       .where(sql`${table.systemCode} is not null`),
@@ -61,6 +67,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'withdraw',
   'pin_reserve',
   'pin_refund',
+  'claim',
+  'redeem',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -78,6 +86,7 @@ export const ledgerTransactions = pgTable(
       .notNull()
       .default('completed'),
     pinId: integer('pin_id'),
+    giftCardId: integer('gift_card_id'),
     idempotencyKey: text('idempotency_key'),
     /** The payment provider's reference for card payments and payouts. */
     providerReference: text('provider_reference'),
@@ -89,6 +98,9 @@ export const ledgerTransactions = pgTable(
       .where(sql`${table.idempotencyKey} is not null`),
     index('ledger_transactions_user_created_idx').on(table.userId, table.createdAt, table.id),
     index('ledger_transactions_pin_idx').on(table.pinId),
+    index('ledger_transactions_gift_card_idx')
+      .on(table.giftCardId)
+      .where(sql`${table.giftCardId} is not null`),
   ],
 );
 
@@ -138,9 +150,13 @@ export const walletTransactionsQuerySchema = z.object({
   ...pageQueryFields,
 });
 
+/** What a wallet line records: a ledger movement, or a gift card given or received. */
+export type WalletTransactionKind = LedgerTransactionKind | 'gift_sent' | 'gift_received';
+
 export type WalletTransaction = {
-  id: number;
-  kind: LedgerTransactionKind;
+  /** Unique across kinds: 't<ledger id>' for ledger movements, 'gs<id>' / 'gr<id>' for gifts. */
+  id: string;
+  kind: WalletTransactionKind;
   description: string;
   /** Whether value came into or went out of this wallet. */
   type: 'received' | 'sent';

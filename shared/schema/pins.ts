@@ -71,6 +71,10 @@ export const pins = pgTable(
     check('pins_value_check', sql`${table.valueCents} > 0`),
     index('pins_business_created_idx').on(table.businessId, table.createdAt, table.id),
     index('pins_status_expires_idx').on(table.status, table.expiresAt),
+    // The marketplace's bounding-box prefilter around a consumer's location.
+    index('pins_active_location_idx')
+      .on(table.lat, table.lng)
+      .where(sql`${table.status} = 'active'`),
   ],
 );
 

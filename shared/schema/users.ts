@@ -40,6 +40,9 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+    // Prefix searches (user search) on username and name, whatever the database collation.
+    index('users_username_prefix_idx').on(sql`lower(${table.username}) text_pattern_ops`),
+    index('users_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
     check('users_type_check', sql`${table.type} in ('consumer', 'business')`),
   ],
 );

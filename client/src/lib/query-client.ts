@@ -16,6 +16,10 @@ export const USER_QUERY_KEY = ['user'] as const;
 export const WALLET_QUERY_KEY = ['wallet'] as const;
 export const PINS_QUERY_KEY = ['pins'] as const;
 export const BUSINESS_DASHBOARD_QUERY_KEY = ['business', 'dashboard'] as const;
+export const MARKETPLACE_QUERY_KEY = ['marketplace'] as const;
+/** Gift cards live under the wallet's key: whatever changes a card refreshes the wallet too. */
+export const GIFT_CARDS_QUERY_KEY = [...WALLET_QUERY_KEY, 'cards'] as const;
+export const LEADERBOARD_QUERY_KEY = ['leaderboard'] as const;
 
 /** Spec §9: the query layer defaults to no retry and no refetch on window focus. */
 export const queryConfig = {

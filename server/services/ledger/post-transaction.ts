@@ -17,6 +17,7 @@ export type PostTransactionInput = {
   amountCents: number;
   description: string;
   pinId?: number | null;
+  giftCardId?: number | null;
   idempotencyKey?: string | null;
   providerReference?: string | null;
   entries: LedgerEntryInput[];
@@ -50,6 +51,7 @@ export async function postTransaction(
       amountCents: input.amountCents,
       description: input.description,
       pinId: input.pinId ?? null,
+      giftCardId: input.giftCardId ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
       providerReference: input.providerReference ?? null,
     })

@@ -5,13 +5,14 @@ import { useLogout } from '@/api/logout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
+import { MobileMenu } from './mobile-menu';
 import { isActivePath, navItemsFor } from './nav-items';
 
 type NavBarProps = { user: CurrentUser };
 
 /**
- * The top bar. From md up it carries the full navigation; on a phone it keeps the brand and the
- * Logout control while the bottom bar carries the navigation.
+ * The top bar. From md up it carries the full navigation; on a phone it keeps the brand, a Menu
+ * with the pages the bottom bar has no room for, and the Logout control.
  */
 export function NavBar({ user }: NavBarProps) {
   const [location, navigate] = useLocation();
@@ -54,6 +55,7 @@ export function NavBar({ user }: NavBarProps) {
         </nav>
 
         <div className="ml-auto flex min-w-0 items-center gap-3">
+          <MobileMenu role={user.type} />
           <p className="hidden min-w-0 text-right text-sm leading-tight sm:block">
             <span className="block truncate font-medium">{user.name}</span>
             <span className="block truncate text-muted-foreground">@{user.username}</span>

@@ -1,4 +1,4 @@
-import { House, type LucideIcon, Wallet } from 'lucide-react';
+import { House, type LucideIcon, Store, Trophy, Wallet } from 'lucide-react';
 import { type UserType } from '@shared/constants';
 import { paths } from '@/lib/paths';
 
@@ -33,13 +33,28 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: everyone,
     mobileRoles: everyone,
   },
-  // Businesses only until the consumer wallet's issue lands (the route sends consumers home).
+  {
+    label: 'Leaderboard',
+    shortLabel: 'Leaders',
+    href: paths.leaderboard,
+    icon: Trophy,
+    roles: ['consumer'],
+    mobileRoles: [],
+  },
+  {
+    label: 'Marketplace',
+    shortLabel: 'Market',
+    href: paths.marketplace,
+    icon: Store,
+    roles: ['consumer'],
+    mobileRoles: ['consumer'],
+  },
   {
     label: 'Wallet',
     shortLabel: 'Wallet',
     href: paths.wallet,
     icon: Wallet,
-    roles: ['business'],
+    roles: everyone,
     mobileRoles: ['business'],
   },
 ];

@@ -8,57 +8,73 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { capitalize, formatDate, formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-const STATUS_VARIANT = {
-  completed: 'success',
-  pending: 'warning',
-  failed: 'destructive',
+/** Spec §2 Wallet: a completed movement reads 'Complete'; the others show their real status. */
+const STATUS_BADGE = {
+  completed: { label: 'Complete', variant: 'success' },
+  pending: { label: 'Pending', variant: 'warning' },
+  failed: { label: 'Failed', variant: 'destructive' },
 } as const;
 
 type TransactionTableProps = { transactions: WalletTransaction[]; label: string };
 
 /**
  * Ledger rows (spec §2 Wallet): Description, Date, Amount, Status. Money in shows a green plus,
- * money out a red minus; the status badge shows the transaction's real status.
+ * money out a red minus, each also said in words for screen readers. On a phone the Date column
+ * folds under the description, so the table fits 375 px without scrolling sideways.
  */
 export function TransactionTable({ transactions, label }: TransactionTableProps) {
   return (
     <Table aria-label={label}>
       <TableHeader>
         <TableRow>
-          <TableHead scope="col">Description</TableHead>
-          <TableHead scope="col">Date</TableHead>
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" className="px-2 sm:px-3">
+            Description
+          </TableHead>
+          <TableHead scope="col" className="hidden sm:table-cell">
+            Date
+          </TableHead>
+          <TableHead scope="col" className="px-2 text-right sm:px-3">
             Amount
           </TableHead>
-          <TableHead scope="col">Status</TableHead>
+          <TableHead scope="col" className="px-2 sm:px-3">
+            Status
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
-        {transactions.map((transaction) => (
-          <TableRow key={transaction.id}>
-            <TableCell className="font-medium">{transaction.description}</TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">
-              {formatDate(transaction.date)}
-            </TableCell>
-            <TableCell
-              className={cn(
-                'text-right font-semibold whitespace-nowrap tabular-nums',
-                transaction.type === 'received' ? 'text-green-700' : 'text-red-700',
-              )}
-            >
-              {transaction.type === 'received' ? '+' : '-'}
-              {formatUsd(transaction.amount)}
-            </TableCell>
-            <TableCell>
-              <Badge variant={STATUS_VARIANT[transaction.status]}>
-                {capitalize(transaction.status)}
-              </Badge>
-            </TableCell>
-          </TableRow>
-        ))}
+        {transactions.map((transaction) => {
+          const received = transaction.type === 'received';
+          const status = STATUS_BADGE[transaction.status];
+          return (
+            <TableRow key={transaction.id}>
+              <TableCell className="px-2 font-medium wrap-anywhere sm:px-3">
+                <span>{transaction.description}</span>
+                <span className="mt-0.5 block text-xs font-normal text-muted-foreground sm:hidden">
+                  {formatDate(transaction.date)}
+                </span>
+              </TableCell>
+              <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                {formatDate(transaction.date)}
+              </TableCell>
+              <TableCell
+                className={cn(
+                  'px-2 text-right font-semibold whitespace-nowrap tabular-nums sm:px-3',
+                  received ? 'text-green-700' : 'text-red-700',
+                )}
+              >
+                <span className="sr-only">{received ? 'Received ' : 'Sent '}</span>
+                <span aria-hidden="true">{received ? '+' : '-'}</span>
+                {formatUsd(transaction.amount)}
+              </TableCell>
+              <TableCell className="px-2 sm:px-3">
+                <Badge variant={status.variant}>{status.label}</Badge>
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
   );

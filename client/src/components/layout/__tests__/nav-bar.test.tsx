@@ -35,30 +35,60 @@ function renderSignedIn(user: CurrentUser, routes: Parameters<typeof mockApi>[0]
 
 describe('Navigation', () => {
   it.each([
-    { type: 'consumer' as const, links: ['Home'] },
-    { type: 'business' as const, links: ['Home', 'Wallet'] },
-  ])('links a $type only to pages that exist ($links), plus Logout', async ({ type, links }) => {
-    renderSignedIn(buildUser({ type }));
+    {
+      type: 'consumer' as const,
+      links: ['Home', 'Leaderboard', 'Marketplace', 'Wallet'],
+      mobileLinks: ['Home', 'Market'],
+    },
+    { type: 'business' as const, links: ['Home', 'Wallet'], mobileLinks: ['Home', 'Wallet'] },
+  ])(
+    'links a $type only to pages that exist ($links), plus Logout',
+    async ({ type, links, mobileLinks }) => {
+      renderSignedIn(buildUser({ type }));
+      await screen.findByText('Home screen');
+
+      const main = screen.getByRole('navigation', { name: 'Main' });
+      expect(
+        within(main)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(links);
+      const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+      expect(
+        within(mobile)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(mobileLinks);
+      expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(screen.getByRole('link', { name: 'mark.it' })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    },
+  );
+
+  it("opens the pages the phone's bottom bar has no room for from Menu", async () => {
+    const { user } = renderSignedIn(buildUser({ type: 'consumer' }));
     await screen.findByText('Home screen');
 
-    const main = screen.getByRole('navigation', { name: 'Main' });
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'More' })).not.toBeInTheDocument();
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const more = screen.getByRole('navigation', { name: 'More' });
     expect(
-      within(main)
+      within(more)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(links);
-    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(
-      within(mobile)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(links);
-    expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    expect(screen.getByRole('link', { name: 'mark.it' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    ).toEqual(['Leaderboard', 'Wallet']);
+  });
+
+  it('has no Menu when the bottom bar holds every page', async () => {
+    renderSignedIn(buildUser({ type: 'business' }));
+    await screen.findByText('Home screen');
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });
 
   it("shows the signed-in user's name and username", async () => {

@@ -1,21 +1,84 @@
-import { Gift } from 'lucide-react';
+import { ArrowRight, Gift } from 'lucide-react';
+import { Link } from 'wouter';
 import { type CurrentUser } from '@shared/schema/users';
+import { useMarketplacePins } from '@/api/get-marketplace-pins';
+import {
+  MarketplacePinCard,
+  MarketplacePinCardSkeleton,
+} from '@/components/gift-cards/marketplace-pin-card';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { EmptyState } from './empty-state';
+
+/** How many offers Home shows; the rest are on the marketplace. */
+const HOME_PIN_COUNT = 4;
 
 type ConsumerHomeProps = { user: CurrentUser };
 
-/** The consumer home: the Mark.itplace of offers, empty until businesses create pins. */
-export function ConsumerHome({ user }: ConsumerHomeProps) {
-  return (
-    <div className="grid gap-6">
-      <div>
-        <p className="text-muted-foreground">Hello, {user.name}!</p>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Mark.itplace</h1>
+function HomePins() {
+  const { data, isPending, isError, isFetching, refetch } = useMarketplacePins({
+    limit: HOME_PIN_COUNT,
+  });
+
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading offers" className="grid gap-3 sm:grid-cols-2">
+        {Array.from({ length: HOME_PIN_COUNT }, (_, index) => (
+          <MarketplacePinCardSkeleton key={index} />
+        ))}
       </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription className="flex flex-wrap items-center gap-3">
+          <span>Failed to fetch marketplace pins</span>
+          <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  if (data.items.length === 0) {
+    return (
       <EmptyState
         icon={Gift}
-        message="No offers near you yet. Offers from your favourite brands will appear here."
+        message="No offers for you yet. Offers from your favourite brands will appear here."
       />
+    );
+  }
+
+  return (
+    <ul aria-label="Top offers for you" className="grid gap-3 sm:grid-cols-2">
+      {data.items.slice(0, HOME_PIN_COUNT).map((pin) => (
+        <li key={pin.id}>
+          <MarketplacePinCard pin={pin} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The consumer home: the Mark.itplace, the best offers for this consumer first. */
+export function ConsumerHome({ user }: ConsumerHomeProps) {
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div>
+          <p className="text-muted-foreground">Hello, {user.name}!</p>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Mark.itplace</h1>
+        </div>
+        <Link href={paths.marketplace} className={buttonVariants({ variant: 'outline' })}>
+          View all offers
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </div>
+      <HomePins />
     </div>
   );
 }

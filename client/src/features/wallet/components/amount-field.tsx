@@ -6,12 +6,17 @@ import { FUNDS_MAX_DOLLARS, FUNDS_MIN_DOLLARS } from '@shared/schema/ledger';
 type AmountFieldProps<TValues extends FieldValues, TContext, TTransformed> = {
   control: Control<TValues, TContext, TTransformed>;
   name: FieldPath<TValues>;
+  /** The bounds the browser offers; the form's schema is what enforces them. */
+  min?: number;
+  max?: number;
 };
 
 /** A dollar amount with cents: the text stays as typed; the schema reads it as a number. */
 export function AmountField<TValues extends FieldValues, TContext, TTransformed>({
   control,
   name,
+  min = FUNDS_MIN_DOLLARS,
+  max = FUNDS_MAX_DOLLARS,
 }: AmountFieldProps<TValues, TContext, TTransformed>) {
   return (
     <FormField
@@ -25,8 +30,8 @@ export function AmountField<TValues extends FieldValues, TContext, TTransformed>
               type="number"
               inputMode="decimal"
               step="0.01"
-              min={FUNDS_MIN_DOLLARS}
-              max={FUNDS_MAX_DOLLARS}
+              min={min}
+              max={max}
               autoComplete="off"
               {...field}
             />

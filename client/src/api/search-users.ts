@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SEARCH_MIN_LENGTH, type UserSearchResult } from '@shared/schema/gift-cards';
+import { api } from '@/lib/api-client';
+
+type UserSearchParams = { query: string; type?: 'consumer' | 'business' };
+
+/** Users whose username or name starts with the query (the signed-in user excluded). */
+export const searchUsers = ({ query, type }: UserSearchParams): Promise<UserSearchResult[]> =>
+  api.get('/users/search', { params: { q: query, type } });
+
+export const searchUsersQueryOptions = (params: UserSearchParams) =>
+  queryOptions({
+    queryKey: ['users', 'search', params],
+    queryFn: () => searchUsers(params),
+    // Spec §5: a search runs only from 2 characters on.
+    enabled: params.query.trim().length >= SEARCH_MIN_LENGTH,
+    staleTime: 30_000,
+  });
+
+/** Pass an already debounced query (spec §9: 500 ms). */
+export function useUserSearch(params: UserSearchParams) {
+  return useQuery(searchUsersQueryOptions(params));
+}

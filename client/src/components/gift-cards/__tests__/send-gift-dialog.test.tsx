@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import {
+  type GiftTransaction,
+  type UserSearchResult,
+  type WalletGiftCard,
+  type WalletGiftCardPage,
+} from '@shared/schema/gift-cards';
+import { jsonReply, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { findToast, renderWithProviders } from '@/testing/test-utils';
+import { SendGiftDialog } from '../send-gift-dialog';
+
+function card(overrides: Partial<WalletGiftCard> = {}): WalletGiftCard {
+  return {
+    id: 7,
+    sender_name: 'Bean There Cafe',
+    brand: 'starbucks',
+    value: 25,
+    balance: 25,
+    status: 'active',
+    source: 'pin_claim',
+    expires: '2030-03-04T12:00:00.000Z',
+    created_at: '2025-03-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function cardPage(items: WalletGiftCard[]): WalletGiftCardPage {
+  return { items, page: 1, limit: 100, total: items.length };
+}
+
+const jordan: UserSearchResult = {
+  id: 2,
+  name: 'Jordan Lee',
+  username: 'jordan',
+  profilePicture: null,
+  verified: false,
+  type: 'consumer',
+};
+
+const sent: GiftTransaction = {
+  id: 11,
+  sender_id: 1,
+  sender_name: 'Casey Consumer',
+  recipient_id: 2,
+  recipient_name: 'Jordan Lee',
+  recipient_username: 'jordan',
+  brand: 'starbucks',
+  value: 25,
+  message: '',
+  direction: 'sent',
+  created_at: '2025-03-04T12:00:00.000Z',
+};
+
+const cards = [
+  card(),
+  // Partly spent: it can no longer be given away, so it is not offered.
+  card({ id: 8, brand: 'dunkin', value: 20, balance: 12.5, sender_name: 'Donut Den' }),
+  card({ id: 9, brand: 'walmart', value: 50, balance: 50, sender_name: 'Sam Smith' }),
+];
+
+function routes(overrides: MockRoutes = {}): MockRoutes {
+  return {
+    'GET /api/gift-cards/consumer/wallet': jsonReply(200, cardPage(cards)),
+    'GET /api/users/search': jsonReply(200, [jordan]),
+    'POST /api/gift-cards/7/send': jsonReply(201, sent),
+    'POST /api/gift-cards/9/send': jsonReply(201, sent),
+    ...overrides,
+  };
+}
+
+type HarnessProps = { recipient?: { username: string; name: string }; cardId?: number };
+
+/** The dialog as a page holds it: open, and closed by the dialog itself. */
+function Harness(props: HarnessProps) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <p>{open ? 'dialog open' : 'dialog closed'}</p>
+      <SendGiftDialog open={open} onOpenChange={setOpen} {...props} />
+    </>
+  );
+}
+
+async function chooseRecipient(
+  user: ReturnType<typeof renderWithProviders>['user'],
+  dialog: HTMLElement,
+) {
+  await user.type(within(dialog).getByRole('combobox', { name: 'Send to' }), 'jor');
+  await user.click(
+    await within(dialog).findByRole('option', { name: /Jordan Lee/ }, { timeout: 2000 }),
+  );
+}
+
+describe('SendGiftDialog', () => {
+  it('offers only unused cards, with brand, value and sender', async () => {
+    const api = mockApi(routes());
+    renderWithProviders(<Harness />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    const group = await within(dialog).findByRole('radiogroup', { name: 'Gift card' });
+    const options = within(group).getAllByRole('radio');
+    expect(options).toHaveLength(2);
+    expect(within(group).getByText('Starbucks').closest('label')).toHaveTextContent(
+      /Starbucks\$25\.00From Bean There Cafe/,
+    );
+    expect(within(group).getByText('Walmart').closest('label')).toHaveTextContent(
+      /Walmart\$50\.00From Sam Smith/,
+    );
+    expect(within(group).queryByText('Dunkin')).not.toBeInTheDocument();
+    expect(api.requestsTo('GET', '/api/gift-cards/consumer/wallet')[0]!.search.get('limit')).toBe(
+      '100',
+    );
+  });
+
+  it('sends the chosen card to the chosen user with the message, then says so and closes', async () => {
+    const api = mockApi(routes());
+    const { user } = renderWithProviders(<Harness />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    const walmart = await within(dialog).findByRole('radio', { name: /Walmart/ });
+    const submit = within(dialog).getByRole('button', { name: 'Send Gift' });
+    expect(submit).toBeDisabled();
+
+    await user.click(walmart);
+    expect(submit).toBeDisabled();
+    await chooseRecipient(user, dialog);
+    expect(within(dialog).getByRole('group', { name: 'Send to' })).toHaveTextContent(
+      'Jordan Lee@jordan',
+    );
+    await user.type(within(dialog).getByLabelText('Message (optional)'), 'Happy birthday!');
+    expect(within(dialog).getByText('15/200 characters')).toBeInTheDocument();
+
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    const toast = await findToast('Gift sent');
+    expect(toast).toHaveTextContent('Your gift card has been sent to Jordan Lee');
+    expect(api.requestsTo('POST', '/api/gift-cards/9/send').map((r) => r.body)).toEqual([
+      { recipientUsername: 'jordan', message: 'Happy birthday!' },
+    ]);
+    expect(api.requestsTo('POST', '/api/gift-cards/7/send')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('dialog closed')).toBeInTheDocument();
+  });
+
+  it('starts with the given recipient and card', async () => {
+    const api = mockApi(routes());
+    const { user } = renderWithProviders(
+      <Harness recipient={{ username: 'jordan', name: 'Jordan Lee' }} cardId={7} />,
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    expect(await within(dialog).findByRole('radio', { name: /Starbucks/ })).toBeChecked();
+    expect(within(dialog).getByRole('group', { name: 'Send to' })).toHaveTextContent(
+      'Jordan Lee@jordan',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Gift' }));
+
+    expect(await findToast('Gift sent')).toHaveTextContent(
+      'Your gift card has been sent to Jordan Lee',
+    );
+    expect(api.requestsTo('POST', '/api/gift-cards/7/send').map((r) => r.body)).toEqual([
+      { recipientUsername: 'jordan' },
+    ]);
+  });
+
+  it('does not preselect a card that is partly used', async () => {
+    mockApi(routes());
+    renderWithProviders(
+      <Harness recipient={{ username: 'jordan', name: 'Jordan Lee' }} cardId={8} />,
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    await within(dialog).findByRole('radiogroup', { name: 'Gift card' });
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Send Gift' })).toBeDisabled();
+  });
+
+  it("keeps the dialog open with the server's message when sending fails", async () => {
+    mockApi(
+      routes({
+        'POST /api/gift-cards/7/send': jsonReply(409, {
+          message: 'Only an unused gift card can be sent',
+        }),
+      }),
+    );
+    const { user } = renderWithProviders(
+      <Harness recipient={{ username: 'jordan', name: 'Jordan Lee' }} cardId={7} />,
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    await within(dialog).findByRole('radio', { name: /Starbucks/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Gift' }));
+
+    expect(await findToast('Error')).toHaveTextContent('Only an unused gift card can be sent');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Only an unused gift card can be sent',
+    );
+    expect(screen.getByRole('dialog', { name: 'Send Gift' })).toBeInTheDocument();
+    expect(screen.getByText('dialog open')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send Gift' })).toBeEnabled();
+  });
+
+  it('says when there is no unused card to send, and points to the Marketplace', async () => {
+    mockApi(
+      routes({
+        'GET /api/gift-cards/consumer/wallet': jsonReply(
+          200,
+          cardPage([card({ id: 8, value: 20, balance: 12.5 })]),
+        ),
+      }),
+    );
+    const { user, currentPath } = renderWithProviders(<Harness />, { path: '/wallet' });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    expect(
+      await within(dialog).findByText('You have no unused gift cards to send.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send Gift' })).not.toBeInTheDocument();
+    const link = within(dialog).getByRole('link', { name: 'Find offers in the Marketplace' });
+    expect(link).toHaveAttribute('href', '/marketplace');
+
+    await user.click(link);
+    expect(currentPath()).toBe('/marketplace');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows a failure to load the cards, and Try again asks again', async () => {
+    let calls = 0;
+    mockApi(
+      routes({
+        'GET /api/gift-cards/consumer/wallet': () => {
+          calls += 1;
+          return calls === 1
+            ? jsonReply(500, { message: 'Something went wrong' })
+            : jsonReply(200, cardPage(cards));
+        },
+      }),
+    );
+    const { user } = renderWithProviders(<Harness />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    expect(await within(dialog).findByText('Something went wrong')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('radio', { name: /Starbucks/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,151 @@
+import { CalendarClock, Check, MapPin, Navigation, Sparkles, Store, Ticket } from 'lucide-react';
+import { useId, useState } from 'react';
+import { brandDisplayName, logoEmoji } from '@shared/constants';
+import { type MarketplacePin } from '@shared/schema/gift-cards';
+import { useBrands } from '@/api/get-brands';
+import { useClaimPin } from '@/api/claim-pin';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatUsd } from '@/lib/format';
+
+type MarketplacePinCardProps = { pin: MarketplacePin };
+
+/** '2.4 mi away' (one decimal; closer than a tenth of a mile still reads 0.1). */
+function formatDistance(miles: number): string {
+  return `${Math.max(miles, 0.1).toFixed(1)} mi away`;
+}
+
+/**
+ * One offer of the marketplace (and of the Home list): what it is worth, where and until when,
+ * how many are left, and a Claim button that puts a card in the consumer's wallet.
+ */
+export function MarketplacePinCard({ pin }: MarketplacePinCardProps) {
+  const titleId = useId();
+  const { data: brands } = useBrands();
+  const [claimed, setClaimed] = useState(false);
+  const claimPin = useClaimPin({
+    mutationConfig: {
+      onSuccess: () => {
+        setClaimed(true);
+        toast({ title: 'Gift card claimed', description: `${pin.message} is now in your wallet` });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorMessage(error, 'Failed to claim the gift card. Please try again.'),
+        });
+      },
+    },
+  });
+
+  const brandName = brandDisplayName(pin.brand);
+  const emoji = logoEmoji(brands?.find((brand) => brand.id === pin.brand)?.logo);
+  const place = [pin.city, pin.state].filter(Boolean).join(', ');
+  const soldOut = pin.remaining <= 0;
+
+  return (
+    <article aria-labelledby={titleId} className="h-full">
+      <Card className="flex h-full flex-col">
+        <CardContent className="flex flex-1 flex-col gap-3 p-4">
+          <div className="flex items-start gap-3">
+            <span role="img" aria-label={brandName} className="text-3xl leading-none">
+              {emoji}
+            </span>
+            <div className="grid min-w-0 flex-1 gap-1">
+              <h2 id={titleId} className="leading-tight font-semibold break-words">
+                {pin.message}
+              </h2>
+              {pin.display_business_name && pin.business_name && (
+                <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                  <Store className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="min-w-0 break-words">Offered by {pin.business_name}</span>
+                </p>
+              )}
+            </div>
+            <p className="shrink-0 text-lg font-bold tabular-nums">{formatUsd(pin.value)}</p>
+          </div>
+
+          {pin.recommended && (
+            <Badge variant="success" className="w-fit gap-1">
+              <Sparkles className="size-3" aria-hidden="true" />
+              Recommended for you
+            </Badge>
+          )}
+
+          {pin.promotion_message && (
+            <p className="text-sm break-words italic">“{pin.promotion_message}”</p>
+          )}
+
+          <ul className="grid gap-1.5 text-sm text-muted-foreground">
+            <li className="flex items-start gap-1.5">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 break-words">
+                {pin.location_name}
+                {place && `, ${place}`}
+              </span>
+            </li>
+            {typeof pin.distance_miles === 'number' && (
+              <li className="flex items-center gap-1.5">
+                <Navigation className="size-4 shrink-0" aria-hidden="true" />
+                {formatDistance(pin.distance_miles)}
+              </li>
+            )}
+            <li className="flex items-center gap-1.5">
+              <Ticket className="size-4 shrink-0" aria-hidden="true" />
+              <span className="tabular-nums">{pin.remaining} left</span>
+            </li>
+            <li className="flex items-center gap-1.5">
+              <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
+              Expires {formatDate(pin.expiration_date)}
+            </li>
+          </ul>
+
+          <Button
+            className="mt-auto w-full"
+            onClick={() => claimPin.mutate(pin.id)}
+            disabled={claimPin.isPending || claimed || soldOut}
+            aria-describedby={titleId}
+          >
+            {claimed ? (
+              <>
+                <Check aria-hidden="true" />
+                Claimed
+              </>
+            ) : claimPin.isPending ? (
+              'Claiming...'
+            ) : soldOut ? (
+              'Sold out'
+            ) : (
+              'Claim'
+            )}
+          </Button>
+        </CardContent>
+      </Card>
+    </article>
+  );
+}
+
+/** A card-shaped placeholder while offers load. */
+export function MarketplacePinCardSkeleton() {
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <div className="flex items-start gap-3">
+        <Skeleton className="size-8 rounded-full" />
+        <div className="grid flex-1 gap-2">
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+        <Skeleton className="h-6 w-14" />
+      </div>
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-2/3" />
+      <Skeleton className="h-4 w-1/3" />
+      <Skeleton className="h-10 w-full" />
+    </Card>
+  );
+}

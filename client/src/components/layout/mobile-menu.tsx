@@ -1,0 +1,67 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { type UserType } from '@shared/constants';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { isActivePath, mobileNavItemsFor, navItemsFor } from './nav-items';
+
+type MobileMenuProps = { role: UserType };
+
+/**
+ * On a phone the bottom bar holds four items (spec §2); the rest of the navigation (Wallet,
+ * Leaderboard …) opens from this Menu button in the top bar, so every page stays reachable.
+ */
+export function MobileMenu({ role }: MobileMenuProps) {
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const inBottomBar = new Set(mobileNavItemsFor(role).map((item) => item.href));
+  const items = navItemsFor(role).filter((item) => !inBottomBar.has(item.href));
+
+  useEffect(() => setOpen(false), [location]);
+
+  if (items.length === 0) return null;
+  return (
+    <div className="md:hidden">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        Menu
+      </Button>
+      {open && (
+        <nav
+          id={panelId}
+          aria-label="More"
+          className="absolute inset-x-0 top-full border-b bg-card shadow-md"
+        >
+          <ul className="mx-auto grid max-w-6xl gap-1 p-2">
+            {items.map((item) => {
+              const active = isActivePath(item.href, location);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'flex items-center gap-3 rounded-md px-3 py-3 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
+                      active ? 'bg-accent text-accent-foreground' : 'text-foreground',
+                    )}
+                  >
+                    <item.icon className="size-4" aria-hidden="true" />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,348 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ClaimResult } from '@shared/schema/gift-cards';
+import { brandsFixture } from '@/testing/fixtures';
+import { jsonReply, mockApi, pending, type MockReply, type MockRoutes } from '@/testing/mock-api';
+import { findToast, renderWithProviders } from '@/testing/test-utils';
+import { MarketplacePage } from '../pages/marketplace-page';
+import {
+  buildPage,
+  buildPin,
+  mockGeolocation,
+  position,
+  positionError,
+  removeGeolocation,
+} from './marketplace-fixtures';
+
+const MARKETPLACE = '/api/gift-cards/marketplace';
+
+const latte = buildPin({
+  id: 7,
+  message: '$10.00 Starbucks gift card',
+  recommended: true,
+});
+const donut = buildPin({
+  id: 8,
+  brand: 'dunkin',
+  value: 5,
+  message: '$5.00 Dunkin gift card',
+  promotion_message: '',
+  display_business_name: false,
+  business_name: '',
+  location_name: 'Dunkin Main St',
+  city: 'Boston',
+  state: 'MA',
+  remaining: 2,
+});
+
+const claimResult: ClaimResult = {
+  giftCard: {
+    id: 99,
+    sender_name: 'Bean Co.',
+    brand: 'starbucks',
+    value: 10,
+    balance: 10,
+    status: 'active',
+    source: 'pin_claim',
+    expires: '2030-06-15T12:00:00.000Z',
+    created_at: '2025-03-01T12:00:00.000Z',
+  },
+  pin: { id: 7, remaining: 4 },
+};
+
+function mockMarketplace(
+  marketplace: MockRoutes[string] = jsonReply(200, buildPage([latte, donut])),
+  routes: MockRoutes = {},
+) {
+  return mockApi({
+    'GET /api/brands': jsonReply(200, brandsFixture),
+    [`GET ${MARKETPLACE}`]: marketplace,
+    ...routes,
+  });
+}
+
+/** The query parameters of every marketplace request, in order. */
+function marketplaceQueries(api: ReturnType<typeof mockApi>) {
+  return api.requestsTo('GET', MARKETPLACE).map((request) => request.search);
+}
+
+function card(name: string) {
+  return screen.getByRole('article', { name });
+}
+
+afterEach(() => {
+  removeGeolocation();
+});
+
+describe('MarketplacePage', () => {
+  it('shows the offers as cards in a focusable 600 px scroll area', async () => {
+    const api = mockMarketplace();
+    renderWithProviders(<MarketplacePage />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Pin Marketplace' })).toBeInTheDocument();
+    const offers = await screen.findByRole('region', { name: 'Offers' });
+    expect(offers).toHaveAttribute('tabindex', '0');
+    expect(offers).toHaveClass('h-[600px]', 'overflow-y-auto');
+
+    const titles = within(offers)
+      .getAllByRole('article')
+      .map((item) => within(item).getByRole('heading', { level: 2 }).textContent);
+    expect(titles).toEqual(['$10.00 Starbucks gift card', '$5.00 Dunkin gift card']);
+    const starbucks = card('$10.00 Starbucks gift card');
+    expect(within(starbucks).getByText('Recommended for you')).toBeInTheDocument();
+    expect(within(starbucks).getByText('Offered by Bean Co.')).toBeInTheDocument();
+    expect(within(starbucks).getByRole('button', { name: 'Claim' })).toBeEnabled();
+    expect(
+      within(card('$5.00 Dunkin gift card')).queryByText(/Offered by/),
+    ).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2 offers')).toBeInTheDocument();
+
+    // jsdom has no geolocation: the page says so and asks for offers everywhere.
+    expect(
+      screen.getByText('Showing offers everywhere — your location is not available.'),
+    ).toBeInTheDocument();
+    expect(marketplaceQueries(api).map((query) => Object.fromEntries(query))).toEqual([
+      { page: '1', limit: '20' },
+    ]);
+  });
+
+  it('shows skeletons while the offers load', () => {
+    mockMarketplace(pending);
+    renderWithProviders(<MarketplacePage />);
+
+    expect(screen.getByRole('status', { name: 'Loading offers' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Offers' })).not.toBeInTheDocument();
+  });
+
+  it('filters by brand with toggle chips: All Brands plus the brands on offer', async () => {
+    const api = mockMarketplace((request) =>
+      jsonReply(
+        200,
+        buildPage(request.search.get('brand') === 'dunkin' ? [donut] : [latte, donut], {
+          brands: ['starbucks', 'dunkin'],
+        }),
+      ),
+    );
+    const { user } = renderWithProviders(<MarketplacePage />);
+
+    await screen.findByRole('region', { name: 'Offers' });
+    const chips = within(screen.getByRole('group', { name: 'Filter by brand' }));
+    expect(chips.getAllByRole('button').map((chip) => chip.textContent)).toEqual([
+      'All Brands',
+      'Starbucks',
+      'Dunkin',
+    ]);
+    expect(chips.getByRole('button', { name: 'All Brands' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(chips.getByRole('button', { name: 'Dunkin' }));
+
+    await waitFor(() => expect(screen.queryByText('$10.00 Starbucks gift card')).toBeNull());
+    expect(marketplaceQueries(api).at(-1)?.get('brand')).toBe('dunkin');
+    expect(chips.getByRole('button', { name: 'Dunkin' })).toHaveAttribute('aria-pressed', 'true');
+    expect(chips.getByRole('button', { name: 'All Brands' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    // Pressing the chosen brand again shows every brand.
+    await user.click(chips.getByRole('button', { name: 'Dunkin' }));
+    expect(await screen.findByText('$10.00 Starbucks gift card')).toBeInTheDocument();
+    expect(marketplaceQueries(api).at(-1)?.has('brand')).toBe(false);
+    expect(chips.getByRole('button', { name: 'All Brands' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('searches on the server once typing pauses, not on every key', async () => {
+    const api = mockMarketplace((request) =>
+      jsonReply(
+        200,
+        buildPage(request.search.get('search') === 'latte' ? [latte] : [latte, donut]),
+      ),
+    );
+    const { user } = renderWithProviders(<MarketplacePage />);
+    await screen.findByText('$5.00 Dunkin gift card');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search offers' }), '  latte ');
+
+    await waitFor(() => expect(screen.queryByText('$5.00 Dunkin gift card')).toBeNull());
+    const searches = marketplaceQueries(api).map((query) => query.get('search'));
+    expect(searches).toEqual([null, 'latte']);
+  });
+
+  it('says when nothing matches the search and clears the filters', async () => {
+    const api = mockMarketplace((request) =>
+      jsonReply(200, buildPage(request.search.has('search') ? [] : [latte])),
+    );
+    const { user } = renderWithProviders(<MarketplacePage />);
+    await screen.findByText('$10.00 Starbucks gift card');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search offers' }), 'pizza');
+
+    expect(
+      await screen.findByText('No offers match your search or brand filter.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    expect(await screen.findByText('$10.00 Starbucks gift card')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search offers' })).toHaveValue('');
+    expect(marketplaceQueries(api).at(-1)?.has('search')).toBe(false);
+  });
+
+  it('says when there are no offers at all', async () => {
+    mockMarketplace(jsonReply(200, buildPage([])));
+    renderWithProviders(<MarketplacePage />);
+
+    expect(
+      await screen.findByText(
+        'No offers right now. Businesses add new gift cards all the time, so check back soon.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('asks the browser for the location and sends it when granted', async () => {
+    const getCurrentPosition = mockGeolocation((success) => success(position(47.6097, -122.3422)));
+    const api = mockMarketplace(jsonReply(200, buildPage([buildPin({ distance_miles: 2.43 })])));
+    renderWithProviders(<MarketplacePage />);
+
+    expect(await screen.findByText('2.4 mi away')).toBeInTheDocument();
+    expect(screen.getByText('Showing offers near you')).toBeInTheDocument();
+    expect(getCurrentPosition).toHaveBeenCalledWith(
+      expect.any(Function),
+      expect.any(Function),
+      expect.objectContaining({ timeout: 10_000, maximumAge: 300_000 }),
+    );
+    const queries = marketplaceQueries(api);
+    expect(queries.map((query) => [query.get('lat'), query.get('lng')])).toEqual([
+      ['47.6097', '-122.3422'],
+    ]);
+  });
+
+  it('waits for the browser before asking for offers', async () => {
+    mockGeolocation(() => {});
+    const api = mockMarketplace();
+    renderWithProviders(<MarketplacePage />);
+
+    expect(screen.getByText('Finding offers near you…')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading offers' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requestsTo('GET', MARKETPLACE)).toHaveLength(0);
+  });
+
+  it('shows offers from everywhere when location access is denied, and says so', async () => {
+    mockGeolocation((_success, failure) => failure(positionError(1)));
+    const api = mockMarketplace();
+    renderWithProviders(<MarketplacePage />);
+
+    expect(await screen.findByText('$10.00 Starbucks gift card')).toBeInTheDocument();
+    expect(
+      screen.getByText('Showing offers everywhere — allow location access to see offers near you.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/mi away/)).not.toBeInTheDocument();
+    expect(marketplaceQueries(api).map((query) => Object.fromEntries(query))).toEqual([
+      { page: '1', limit: '20' },
+    ]);
+  });
+
+  it('claims a pin: posts the claim, says it is in the wallet and refreshes the offers', async () => {
+    let answerClaim: (reply: MockReply) => void = () => {};
+    const api = mockMarketplace(undefined, {
+      'POST /api/pins/7/claim': () =>
+        new Promise<MockReply>((resolve) => {
+          answerClaim = resolve;
+        }),
+    });
+    const { user } = renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('region', { name: 'Offers' });
+
+    await user.click(
+      within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claim' }),
+    );
+
+    expect(
+      within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claiming...' }),
+    ).toBeDisabled();
+    expect(api.requestsTo('POST', '/api/pins/7/claim')).toHaveLength(1);
+    expect(api.requestsTo('POST', '/api/pins/8/claim')).toHaveLength(0);
+    const before = api.requestsTo('GET', MARKETPLACE).length;
+
+    answerClaim(jsonReply(201, claimResult));
+
+    const toast = await findToast('Gift card claimed');
+    expect(
+      within(toast).getByText('$10.00 Starbucks gift card is now in your wallet'),
+    ).toBeInTheDocument();
+    expect(
+      within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claimed' }),
+    ).toBeDisabled();
+    await waitFor(() => expect(api.requestsTo('GET', MARKETPLACE).length).toBeGreaterThan(before));
+  });
+
+  it("shows the server's message when the claim is refused", async () => {
+    mockMarketplace(undefined, {
+      'POST /api/pins/7/claim': jsonReply(409, { message: 'You already claimed this pin' }),
+    });
+    const { user } = renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('region', { name: 'Offers' });
+
+    await user.click(
+      within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claim' }),
+    );
+
+    const toast = await findToast('Error');
+    expect(within(toast).getByText('You already claimed this pin')).toBeInTheDocument();
+    expect(
+      within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claim' }),
+    ).toBeEnabled();
+  });
+
+  it('shows an error with Try again when the offers cannot be fetched', async () => {
+    let fail = true;
+    const api = mockMarketplace(() =>
+      fail
+        ? jsonReply(500, { message: 'Something went wrong' })
+        : jsonReply(200, buildPage([latte])),
+    );
+    const { user } = renderWithProviders(<MarketplacePage />);
+
+    expect(await screen.findByText('Failed to fetch marketplace pins')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Offers' })).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('$10.00 Starbucks gift card')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch marketplace pins')).not.toBeInTheDocument();
+    expect(api.requestsTo('GET', MARKETPLACE)).toHaveLength(2);
+  });
+
+  it('loads the next page with Load more until every offer is shown', async () => {
+    const firstPage = Array.from({ length: 20 }, (_, index) =>
+      buildPin({ id: index + 1, message: `Offer ${index + 1}` }),
+    );
+    const api = mockMarketplace((request) =>
+      request.search.get('page') === '2'
+        ? jsonReply(
+            200,
+            buildPage([buildPin({ id: 21, message: 'Offer 21' })], { page: 2, total: 21 }),
+          )
+        : jsonReply(200, buildPage(firstPage, { total: 21 })),
+    );
+    const { user } = renderWithProviders(<MarketplacePage />);
+
+    expect(await screen.findByText('Showing 20 of 21 offers')).toBeInTheDocument();
+    expect(screen.queryByText('Offer 21')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Offer 21')).toBeInTheDocument();
+    expect(screen.getByText('Showing 21 of 21 offers')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(marketplaceQueries(api).map((query) => query.get('page'))).toEqual(['1', '2']);
+  });
+});

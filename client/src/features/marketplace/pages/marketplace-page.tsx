@@ -1,0 +1,88 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { GIFT_LIMITS } from '@shared/schema/gift-cards';
+import { useInfiniteMarketplacePins } from '@/api/get-marketplace-pins';
+import { Input } from '@/components/ui/input';
+import { useGeolocation } from '@/lib/use-geolocation';
+import { BrandFilter } from '../components/brand-filter';
+import { LocationNotice } from '../components/location-notice';
+import { MarketplacePinList } from '../components/marketplace-pin-list';
+import { useDebouncedValue } from '../components/use-debounced-value';
+
+/** Cards per request; "Load more" asks for the next page. */
+const MARKETPLACE_PAGE_SIZE = 20;
+/** The search runs on the server once typing pauses this long. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The consumer's marketplace (spec §2): the pins on offer, personalised by the server, near the
+ * consumer when the browser shares the location and from everywhere otherwise.
+ */
+export function MarketplacePage() {
+  const searchId = useId();
+  const location = useGeolocation();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [brand, setBrand] = useState<string | null>(null);
+  const scrollAreaRef = useRef<HTMLDivElement>(null);
+
+  const query = useInfiniteMarketplacePins(
+    {
+      lat: location.coords?.lat,
+      lng: location.coords?.lng,
+      brand: brand ?? undefined,
+      search: search || undefined,
+      limit: MARKETPLACE_PAGE_SIZE,
+    },
+    // Wait for the browser's answer rather than show offers from everywhere, then swap them.
+    { enabled: location.status !== 'pending' },
+  );
+
+  // New filters show a new list: start it at the top.
+  useEffect(() => {
+    if (scrollAreaRef.current) scrollAreaRef.current.scrollTop = 0;
+  }, [brand, search, location.coords]);
+
+  const brands = query.data?.pages[0]?.brands ?? [];
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Pin Marketplace</h1>
+        <LocationNotice status={location.status} />
+      </div>
+
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Search offers
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Search offers..."
+          className="pl-9"
+          maxLength={GIFT_LIMITS.searchTextMax}
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
+      </div>
+
+      <BrandFilter brands={brands} selected={brand} onSelect={setBrand} />
+
+      <MarketplacePinList
+        query={query}
+        waitingForLocation={location.status === 'pending'}
+        filtered={Boolean(search || brand)}
+        onClearFilters={() => {
+          setSearchText('');
+          setBrand(null);
+        }}
+        scrollAreaRef={scrollAreaRef}
+      />
+    </div>
+  );
+}

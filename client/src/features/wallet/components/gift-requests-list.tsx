@@ -1,0 +1,207 @@
+import { Gift } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { brandDisplayName } from '@shared/constants';
+import { type GiftRequest } from '@shared/schema/gift-cards';
+import { SendGiftDialog } from '@/components/gift-cards/send-gift-dialog';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime, formatUsd } from '@/lib/format';
+import { useDeclineGiftRequest } from '../api/decline-gift-request';
+import { useGiftRequests } from '../api/get-gift-requests';
+
+const PAGE_SIZE = 10;
+
+type Recipient = { username: string; name: string };
+
+/**
+ * Pending gift requests other consumers sent to the signed-in consumer, each with 'Send Gift'
+ * and 'Decline'. Renders nothing while there are none (or while they load).
+ */
+export function GiftRequestsList() {
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const [recipient, setRecipient] = useState<Recipient | null>(null);
+  const { data, isPending, isError, isFetching, isPlaceholderData, refetch } = useGiftRequests({
+    page,
+    limit: PAGE_SIZE,
+  });
+
+  // Declining the last request of a later page leaves that page empty: step back.
+  const pageIsEmpty = !!data && data.items.length === 0 && page > 1;
+  useEffect(() => {
+    if (pageIsEmpty) setPage((current) => Math.max(1, current - 1));
+  }, [pageIsEmpty]);
+
+  if (isPending) return null;
+  if (!isError && data.total === 0) return null;
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} as="h2" className="flex items-center gap-2 text-lg">
+          <Gift className="size-5" aria-hidden="true" />
+          Gift Requests
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isError ? (
+          <Alert variant="destructive">
+            <AlertDescription className="flex flex-wrap items-center gap-3">
+              <span>Failed to load gift requests. Please try again later.</span>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label="Try again to load gift requests"
+                onClick={() => void refetch()}
+                disabled={isFetching}
+              >
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            <ul className="grid gap-3">
+              {data.items.map((request) => (
+                <GiftRequestItem
+                  key={request.id}
+                  request={request}
+                  onSendGift={() =>
+                    setRecipient({
+                      username: request.requester.username,
+                      name: request.requester.name,
+                    })
+                  }
+                />
+              ))}
+            </ul>
+            {pageCount > 1 && (
+              <nav
+                aria-label="Gift requests pages"
+                className="flex items-center justify-between gap-2"
+              >
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setPage((current) => current - 1)}
+                  disabled={page <= 1 || isPlaceholderData}
+                >
+                  Previous
+                </Button>
+                <p className="text-sm text-muted-foreground" aria-live="polite">
+                  Page {page} of {pageCount}
+                </p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setPage((current) => current + 1)}
+                  disabled={page >= pageCount || isPlaceholderData}
+                >
+                  Next
+                </Button>
+              </nav>
+            )}
+          </>
+        )}
+      </CardContent>
+      <SendGiftDialog
+        open={recipient !== null}
+        onOpenChange={(open) => {
+          if (!open) setRecipient(null);
+        }}
+        recipient={recipient ?? undefined}
+      />
+    </Card>
+  );
+}
+
+type GiftRequestItemProps = { request: GiftRequest; onSendGift: () => void };
+
+function GiftRequestItem({ request, onSendGift }: GiftRequestItemProps) {
+  const { requester } = request;
+  const decline = useDeclineGiftRequest({
+    mutationConfig: {
+      onSuccess: () => {
+        toast({ title: 'Request declined' });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorMessage(error, 'Failed to decline the request'),
+        });
+      },
+    },
+  });
+
+  return (
+    <li className="grid gap-3 rounded-md border p-3 sm:flex sm:items-start sm:justify-between">
+      <div className="grid min-w-0 gap-1">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-medium">{requester.name}</span>
+          <span className="text-sm text-muted-foreground">@{requester.username}</span>
+        </p>
+        <p className="text-sm">{wantedCard(request)}</p>
+        {request.message && (
+          <p className="text-sm break-words text-muted-foreground">“{request.message}”</p>
+        )}
+        <time
+          dateTime={request.created_at}
+          title={formatDateTime(request.created_at)}
+          className="text-xs text-muted-foreground"
+        >
+          {relativeAge(request.created_at)}
+        </time>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button size="sm" aria-label={`Send Gift to ${requester.name}`} onClick={onSendGift}>
+          Send Gift
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Decline request from ${requester.name}`}
+          disabled={decline.isPending}
+          onClick={() => decline.mutate({ requestId: request.id })}
+        >
+          Decline
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** What the requester asked for, in words: 'Asks for a $25.00 Starbucks gift card'. */
+function wantedCard({ brand, amount }: Pick<GiftRequest, 'brand' | 'amount'>): string {
+  const parts = [
+    amount === null ? null : formatUsd(amount),
+    brand ? brandDisplayName(brand) : null,
+  ];
+  return `Asks for a ${parts.filter(Boolean).join(' ')}${parts.some(Boolean) ? ' ' : ''}gift card`;
+}
+
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['month', 30 * 24 * 60 * 60],
+  ['day', 24 * 60 * 60],
+  ['hour', 60 * 60],
+  ['minute', 60],
+  ['second', 1],
+];
+
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/** A request's age, from seconds to months (spec §2, friends): '3 hours ago'. */
+function relativeAge(iso: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (seconds >= size || unit === 'second') {
+      return relativeFormat.format(-Math.floor(seconds / size), unit);
+    }
+  }
+  return relativeFormat.format(0, 'second');
+}

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { brandDisplayName } from '@shared/constants';
+import { type GiftCardStatus, type IssuedGiftCard } from '@shared/schema/gift-cards';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDate, formatUsd } from '@/lib/format';
+import { useIssuedGiftCards } from '../api/get-issued-gift-cards';
+
+const PAGE_SIZE = 10;
+
+const STATUS_BADGE: Record<
+  GiftCardStatus,
+  { label: string; variant: 'success' | 'secondary' | 'warning' | 'outline' }
+> = {
+  active: { label: 'Active', variant: 'success' },
+  redeemed: { label: 'Redeemed', variant: 'secondary' },
+  expired: { label: 'Expired', variant: 'warning' },
+  cancelled: { label: 'Cancelled', variant: 'outline' },
+};
+
+type ManageGiftCardsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The business's 'Manage Gift Cards': every card consumers claimed from its pins. */
+export function ManageGiftCardsDialog({ open, onOpenChange }: ManageGiftCardsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>Manage Gift Cards</DialogTitle>
+          <DialogDescription>
+            The gift cards consumers claimed from your pins, newest first.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Inside the content, so the list loads (from page 1) only while the dialog is open. */}
+        <IssuedGiftCards />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function IssuedGiftCards() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, isPlaceholderData, refetch, isFetching } = useIssuedGiftCards({
+    page,
+    limit: PAGE_SIZE,
+  });
+
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Loading gift cards" className="grid gap-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription className="flex flex-wrap items-center gap-3">
+          <span>Failed to load gift cards. Please try again later.</span>
+          <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  if (data.total === 0) {
+    return (
+      <p className="py-6 text-center text-muted-foreground">
+        No gift cards have been claimed from your pins yet.
+      </p>
+    );
+  }
+
+  const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <IssuedGiftCardsTable cards={data.items} />
+      <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setPage((current) => current - 1)}
+          disabled={page <= 1 || isPlaceholderData}
+        >
+          Previous
+        </Button>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Page {page} of {pageCount}
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setPage((current) => current + 1)}
+          disabled={page >= pageCount || isPlaceholderData}
+        >
+          Next
+        </Button>
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * Consumer, Brand, Value, Balance, Status, Expires. On a phone Brand, Value and Expires fold under
+ * the consumer, so the table fits 375 px without scrolling sideways.
+ */
+function IssuedGiftCardsTable({ cards }: { cards: IssuedGiftCard[] }) {
+  const narrow = 'px-2 sm:px-3';
+  const wide = 'hidden sm:table-cell';
+  return (
+    <Table aria-label="Issued gift cards">
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col" className={narrow}>
+            Consumer
+          </TableHead>
+          <TableHead scope="col" className={wide}>
+            Brand
+          </TableHead>
+          <TableHead scope="col" className={`${wide} text-right`}>
+            Value
+          </TableHead>
+          <TableHead scope="col" className={`${narrow} text-right`}>
+            Balance
+          </TableHead>
+          <TableHead scope="col" className={narrow}>
+            Status
+          </TableHead>
+          <TableHead scope="col" className={wide}>
+            Expires
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {cards.map((card) => {
+          const status = STATUS_BADGE[card.status];
+          const brand = brandDisplayName(card.brand);
+          return (
+            <TableRow key={card.id}>
+              <TableCell className={`${narrow} wrap-anywhere`}>
+                <span className="block font-medium">{card.consumer_name}</span>
+                <span className="block text-xs text-muted-foreground">
+                  @{card.consumer_username}
+                </span>
+                <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
+                  {brand} · {formatUsd(card.value)} · Expires {formatDate(card.expires)}
+                </span>
+              </TableCell>
+              <TableCell className={wide}>{brand}</TableCell>
+              <TableCell className={`${wide} text-right tabular-nums`}>
+                {formatUsd(card.value)}
+              </TableCell>
+              <TableCell className={`${narrow} text-right font-semibold tabular-nums`}>
+                {formatUsd(card.balance)}
+              </TableCell>
+              <TableCell className={narrow}>
+                <Badge variant={status.variant}>{status.label}</Badge>
+              </TableCell>
+              <TableCell className={`${wide} whitespace-nowrap text-muted-foreground`}>
+                {formatDate(card.expires)}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

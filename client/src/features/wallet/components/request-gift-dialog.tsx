@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { brandDisplayName } from '@shared/constants';
+import { centsToDollars } from '@shared/money';
+import { GIFT_LIMITS, requestGiftSchema, type UserSearchResult } from '@shared/schema/gift-cards';
+import { useBrands } from '@/api/get-brands';
+import { UserSearchField } from '@/components/gift-cards/user-search-field';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useRequestGift } from '../api/request-gift';
+
+export const AMOUNT_HINT = `Enter an amount between $${GIFT_LIMITS.amountMin} and $${GIFT_LIMITS.amountMax}`;
+
+type RequestGiftDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** Asks another consumer for a gift card, optionally naming a brand, an amount and a message. */
+export function RequestGiftDialog({ open, onOpenChange }: RequestGiftDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Request Gift</DialogTitle>
+          <DialogDescription>Ask a friend to send you a gift card.</DialogDescription>
+        </DialogHeader>
+        {/* Inside the content, so the form starts empty every time the dialog opens. */}
+        <RequestGiftForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The server's schema, field by field; the amount input holds text, where empty means "any
+ * amount" and anything else is checked against the shared 5–500 dollar rule.
+ */
+const requestGiftFormSchema = z.object({
+  username: requestGiftSchema.shape.username,
+  brand: requestGiftSchema.shape.brand,
+  amount: z
+    .string()
+    .transform((text) => (text.trim() === '' ? undefined : Number(text)))
+    .pipe(requestGiftSchema.shape.amount),
+  message: requestGiftSchema.shape.message,
+});
+type RequestGiftFormInput = z.input<typeof requestGiftFormSchema>;
+type RequestGiftFormOutput = z.output<typeof requestGiftFormSchema>;
+
+function RequestGiftForm({ onDone }: { onDone: () => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<UserSearchResult | null>(null);
+  const brands = useBrands();
+  const form = useForm<RequestGiftFormInput, unknown, RequestGiftFormOutput>({
+    resolver: zodResolver(requestGiftFormSchema),
+    defaultValues: { username: '', brand: '', amount: '', message: '' },
+  });
+
+  const requestGift = useRequestGift({
+    mutationConfig: {
+      onSuccess: () => {
+        toast({
+          title: 'Request sent',
+          description: `We asked ${chosen?.name ?? 'your friend'} for a gift card`,
+        });
+        onDone();
+      },
+      onError: (error) => {
+        const message = errorMessage(error, 'Failed to send request');
+        setFailure(message);
+        toast({ variant: 'destructive', title: 'Error', description: message });
+      },
+    },
+  });
+
+  const selectUser = (user: UserSearchResult) => {
+    setChosen(user);
+    form.setValue('username', user.username, { shouldValidate: true });
+  };
+
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    requestGift.mutate({
+      username: values.username,
+      brand: values.brand,
+      // The schema gives cents; the API speaks dollars.
+      amount: values.amount === undefined ? undefined : centsToDollars(values.amount),
+      message: values.message || undefined,
+    });
+  });
+
+  const username = form.watch('username');
+  const message = form.watch('message') ?? '';
+  const usernameError = form.formState.errors.username?.message;
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
+        <div className="grid gap-2">
+          <UserSearchField label="Ask" type="consumer" selected={chosen} onSelect={selectUser} />
+          {usernameError && <p className="text-sm font-medium text-destructive">{usernameError}</p>}
+        </div>
+
+        <FormField
+          control={form.control}
+          name="brand"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Brand (optional)</FormLabel>
+              <FormControl>
+                <NativeSelect {...field} value={field.value ?? ''} disabled={brands.isPending}>
+                  <option value="">Any brand</option>
+                  {brands.data?.map((brand) => (
+                    <option key={brand.id} value={brand.id}>
+                      {brandDisplayName(brand.id)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="amount"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Amount ($, optional)</FormLabel>
+              <FormControl>
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min={GIFT_LIMITS.amountMin}
+                  max={GIFT_LIMITS.amountMax}
+                  autoComplete="off"
+                  {...field}
+                />
+              </FormControl>
+              <FormDescription>{AMOUNT_HINT}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="message"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Message (optional)</FormLabel>
+              <FormControl>
+                <Textarea
+                  maxLength={GIFT_LIMITS.messageMax}
+                  placeholder="Say what it's for"
+                  {...field}
+                  value={field.value ?? ''}
+                />
+              </FormControl>
+              <FormDescription>
+                {message.length}/{GIFT_LIMITS.messageMax} characters
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        {failure && (
+          <Alert variant="destructive">
+            <AlertDescription>{failure}</AlertDescription>
+          </Alert>
+        )}
+
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={requestGift.isPending || !username}>
+            {requestGift.isPending ? 'Sending...' : 'Send Request'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

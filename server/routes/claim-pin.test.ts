@@ -1,0 +1,200 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giftCards } from '@shared/schema/gift-cards';
+import { ledgerAccounts } from '@shared/schema/ledger';
+import { pins } from '@shared/schema/pins';
+import { checkLedger } from '../services/ledger/check-ledger';
+import {
+  createTestPin,
+  fundedBusiness,
+  manyConsumers,
+  signedInConsumer,
+} from '../testing/gift-cards';
+import { insertTestStores } from '../testing/stores';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+let context: TestContext;
+let store: { starbucks: number; dunkin: number };
+beforeAll(async () => {
+  context = await createTestContext();
+  store = await insertTestStores(context.database.db);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const pinRow = async (id: number) => {
+  const [row] = await context.database.db.select().from(pins).where(eq(pins.id, id));
+  return row!;
+};
+const reserveOf = async (pinId: number) => {
+  const [row] = await context.database.db
+    .select({ balance: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.pinId, pinId));
+  return row!.balance;
+};
+
+describe('POST /api/pins/:id/claim', () => {
+  it('issues a gift card from the pin and moves its value from the reserve to the card', async () => {
+    const business = await fundedBusiness(context, 1000, 'Bean Street Coffee');
+    const pinId = await createTestPin(business.agent, store.starbucks, {
+      value: 12.5,
+      quantity: 2,
+    });
+    const consumer = await signedInConsumer(context);
+
+    const response = await consumer.agent.post(`/api/pins/${pinId}/claim`);
+    expect(response.status).toBe(201);
+    expect(response.body.pin).toEqual({ id: pinId, remaining: 1 });
+    expect(response.body.giftCard).toMatchObject({
+      sender_name: 'Bean Street Coffee',
+      brand: 'starbucks',
+      value: 12.5,
+      balance: 12.5,
+      status: 'active',
+      source: 'pin_claim',
+    });
+    const pin = await pinRow(pinId);
+    expect(response.body.giftCard.expires).toBe(pin.expiresAt.toISOString());
+    expect(await reserveOf(pinId)).toBe(1250);
+
+    // The code is unguessable (80 random bits) and never part of the wallet answer.
+    const [card] = await context.database.db
+      .select({ code: giftCards.code })
+      .from(giftCards)
+      .where(eq(giftCards.id, response.body.giftCard.id));
+    expect(card!.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
+    expect(JSON.stringify(response.body)).not.toContain(card!.code);
+
+    const wallet = await consumer.agent.get('/api/wallet');
+    expect(wallet.body.balance).toBe(12.5);
+    expect(wallet.body.transactions[0]).toMatchObject({
+      kind: 'claim',
+      type: 'received',
+      amount: 12.5,
+      status: 'completed',
+      description: 'Claimed a $12.50 gift card from Bean Street Coffee',
+    });
+    expect(await checkLedger(context.database.db)).toEqual({
+      entriesSum: 0,
+      driftedAccounts: 0,
+      negativeAccounts: 0,
+    });
+  });
+
+  it("answers 409 'You already claimed this pin' on a second claim", async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks);
+    const consumer = await signedInConsumer(context);
+    await consumer.agent.post(`/api/pins/${pinId}/claim`).expect(201);
+    const again = await consumer.agent.post(`/api/pins/${pinId}/claim`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You already claimed this pin');
+    expect((await pinRow(pinId)).remaining).toBe(4);
+  });
+
+  it("answers 409 'This pin is sold out' when no card is left, and marks it exhausted", async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks, { quantity: 1 });
+    const first = await signedInConsumer(context);
+    await first.agent.post(`/api/pins/${pinId}/claim`).expect(201);
+    expect((await pinRow(pinId)).status).toBe('exhausted');
+    const late = await signedInConsumer(context);
+    const response = await late.agent.post(`/api/pins/${pinId}/claim`);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('This pin is sold out');
+  });
+
+  it('answers 410 for an expired or a cancelled pin', async () => {
+    const business = await fundedBusiness(context);
+    const expired = await createTestPin(business.agent, store.starbucks);
+    const cancelled = await createTestPin(business.agent, store.starbucks);
+    await context.database.db.execute(
+      sql`update pins set expires_at = now() - interval '1 second' where id = ${expired}`,
+    );
+    await business.agent.post(`/api/pins/${cancelled}/cancel`).expect(200);
+    const consumer = await signedInConsumer(context);
+
+    const tooLate = await consumer.agent.post(`/api/pins/${expired}/claim`);
+    expect(tooLate.status).toBe(410);
+    expect(tooLate.body.message).toBe('This pin has expired');
+    const gone = await consumer.agent.post(`/api/pins/${cancelled}/claim`);
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe('This pin is no longer available');
+  });
+
+  it('refuses a pin aimed at identifiers the consumer does not have (403)', async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks, { targetIdentifiers: [12] });
+    const outsider = await signedInConsumer(context, { identifiers: [1] });
+    const response = await outsider.agent.post(`/api/pins/${pinId}/claim`);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe('This pin is not offered to you');
+    const insider = await signedInConsumer(context, { identifiers: [12] });
+    await insider.agent.post(`/api/pins/${pinId}/claim`).expect(201);
+  });
+
+  it('answers 404 for a missing pin and 400 for a malformed id', async () => {
+    const consumer = await signedInConsumer(context);
+    const missing = await consumer.agent.post('/api/pins/999999/claim');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Pin not found');
+    const malformed = await consumer.agent.post('/api/pins/abc/claim');
+    expect(malformed.status).toBe(400);
+  });
+
+  it('answers 401 without a session and 403 for a business', async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks);
+    expect((await context.agent().post(`/api/pins/${pinId}/claim`)).status).toBe(401);
+    expect((await business.agent.post(`/api/pins/${pinId}/claim`)).status).toBe(403);
+    expect((await pinRow(pinId)).remaining).toBe(5);
+  });
+});
+
+describe('claiming under concurrency', () => {
+  it('100 consumers claiming a 10-card pin at once get exactly 10 cards', async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks, { quantity: 10 });
+    const consumers = await manyConsumers(context, 100);
+
+    const responses = await Promise.all(
+      consumers.map((agent) => agent.post(`/api/pins/${pinId}/claim`)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(90);
+
+    const pin = await pinRow(pinId);
+    expect(pin).toMatchObject({ remaining: 0, status: 'exhausted' });
+    const cards = await context.database.db
+      .select({ id: giftCards.id })
+      .from(giftCards)
+      .where(eq(giftCards.pinId, pinId));
+    expect(cards).toHaveLength(10);
+    expect(await reserveOf(pinId)).toBe(0);
+    expect(await checkLedger(context.database.db)).toEqual({
+      entriesSum: 0,
+      driftedAccounts: 0,
+      negativeAccounts: 0,
+    });
+  });
+
+  it('one consumer claiming 10 times at once gets one card', async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks, { quantity: 10 });
+    const consumer = await signedInConsumer(context);
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => consumer.agent.post(`/api/pins/${pinId}/claim`)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(
+      responses.filter((response) => response.status === 409).map((r) => r.body.message),
+    ).toEqual(Array(9).fill('You already claimed this pin'));
+    expect((await pinRow(pinId)).remaining).toBe(9);
+    expect(await reserveOf(pinId)).toBe(9 * 1000);
+  });
+});

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MarketplacePin } from '@shared/schema/gift-cards';
+import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
+import { insertTestStores } from '../testing/stores';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+let context: TestContext;
+let store: { starbucks: number; dunkin: number };
+beforeAll(async () => {
+  context = await createTestContext();
+  store = await insertTestStores(context.database.db);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+// The Boylston & Mass Ave Starbucks (a real store) is at 42.347, -71.087; this point is 3 miles
+// due north of it (one degree of latitude is about 69.05 miles).
+const THREE_MILES_NORTH = { lat: 42.347 + 3 / 69.05, lng: -71.087 };
+
+const ids = (items: MarketplacePin[]) => items.map((pin) => pin.id);
+
+describe('GET /api/gift-cards/marketplace', () => {
+  it('lists a live pin with the spec fields, the business name only when shown', async () => {
+    const business = await fundedBusiness(context, 1000, 'Shown Coffee Co');
+    const shown = await createTestPin(business.agent, store.starbucks, {
+      promotionMessage: 'Free latte',
+      quantity: 4,
+    });
+    const hidden = await createTestPin(business.agent, store.starbucks, {
+      showBusinessInfo: false,
+    });
+    const consumer = await signedInConsumer(context);
+
+    const response = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
+    expect(response.status).toBe(200);
+    const shownPin = response.body.items.find((pin: MarketplacePin) => pin.id === shown);
+    expect(shownPin).toMatchObject({
+      id: shown,
+      brand: 'starbucks',
+      value: 10,
+      message: '$10.00 Starbucks gift card',
+      promotion_message: 'Free latte',
+      display_business_name: true,
+      business_name: 'Shown Coffee Co',
+      sender_name: 'Shown Coffee Co',
+      location_name: 'Boylston & Mass Ave',
+      city: 'Boston',
+      state: 'MA',
+      remaining: 4,
+      recommended: true,
+    });
+    expect(Date.parse(shownPin.expiration_date)).toBeGreaterThan(Date.now());
+    expect(shownPin).not.toHaveProperty('distance_miles');
+    const hiddenPin = response.body.items.find((pin: MarketplacePin) => pin.id === hidden);
+    expect(hiddenPin).toMatchObject({ display_business_name: false, business_name: '' });
+    expect(response.body.brands).toContain('starbucks');
+    expect(response.body).toMatchObject({ page: 1, limit: 100 });
+  });
+
+  it('with a location, shows a 5-mile pin 3 miles away and not a 1-mile pin', async () => {
+    const business = await fundedBusiness(context);
+    const wide = await createTestPin(business.agent, store.starbucks, { radius: 5 });
+    const narrow = await createTestPin(business.agent, store.starbucks, { radius: 1 });
+    const consumer = await signedInConsumer(context);
+
+    const near = await consumer.agent
+      .get('/api/gift-cards/marketplace')
+      .query({ ...THREE_MILES_NORTH, limit: 100 });
+    expect(near.status).toBe(200);
+    expect(ids(near.body.items)).toContain(wide);
+    expect(ids(near.body.items)).not.toContain(narrow);
+    const widePin = near.body.items.find((pin: MarketplacePin) => pin.id === wide);
+    expect(widePin.distance_miles).toBeCloseTo(3, 0);
+
+    // Without a location every pin on offer is listed.
+    const anywhere = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
+    expect(ids(anywhere.body.items)).toEqual(expect.arrayContaining([wide, narrow]));
+  });
+
+  it('puts favourite brands first and hides pins aimed at identifiers the consumer lacks', async () => {
+    const business = await fundedBusiness(context);
+    const dunkin = await createTestPin(business.agent, store.dunkin, { brand: 'dunkin' });
+    const targetedAtMe = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      targetIdentifiers: [7],
+    });
+    const targetedElsewhere = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      targetIdentifiers: [9],
+    });
+    const starbucks = await createTestPin(business.agent, store.starbucks);
+    const consumer = await signedInConsumer(context, { brands: ['starbucks'], identifiers: [7] });
+
+    const response = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
+    const listed = ids(response.body.items);
+    expect(listed).not.toContain(targetedElsewhere);
+    expect(listed).toEqual(expect.arrayContaining([dunkin, targetedAtMe, starbucks]));
+    // Recommended pins (favourite brand, or aimed at one of my identifiers) come first.
+    const firstPlain = listed.indexOf(dunkin);
+    expect(listed.indexOf(starbucks)).toBeLessThan(firstPlain);
+    expect(listed.indexOf(targetedAtMe)).toBeLessThan(firstPlain);
+    const plain = response.body.items.find((pin: MarketplacePin) => pin.id === dunkin);
+    expect(plain.recommended).toBe(false);
+  });
+
+  it('filters by brand and search, and paginates', async () => {
+    const business = await fundedBusiness(context, 1000, 'Searchable Roasters');
+    const target = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      promotionMessage: 'zebra-sprinkles special',
+    });
+    const consumer = await signedInConsumer(context);
+
+    const byBrand = await consumer.agent.get('/api/gift-cards/marketplace?brand=dunkin&limit=100');
+    expect(byBrand.body.items.every((pin: MarketplacePin) => pin.brand === 'dunkin')).toBe(true);
+    expect(byBrand.body.brands).toEqual(expect.arrayContaining(['dunkin', 'starbucks']));
+
+    const bySearch = await consumer.agent.get('/api/gift-cards/marketplace?search=ZEBRA-sprinkles');
+    expect(ids(bySearch.body.items)).toEqual([target]);
+    const likeIsLiteral = await consumer.agent.get('/api/gift-cards/marketplace?search=%25');
+    expect(likeIsLiteral.body.items).toEqual([]);
+
+    const first = await consumer.agent.get('/api/gift-cards/marketplace?limit=2&page=1');
+    const second = await consumer.agent.get('/api/gift-cards/marketplace?limit=2&page=2');
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.total).toBeGreaterThan(2);
+    expect(ids(second.body.items)).not.toContain(first.body.items[0].id);
+  });
+
+  it('leaves out sold-out, cancelled, expired and already claimed pins', async () => {
+    const business = await fundedBusiness(context);
+    const single = await createTestPin(business.agent, store.starbucks, { quantity: 1 });
+    const cancelled = await createTestPin(business.agent, store.starbucks);
+    const expired = await createTestPin(business.agent, store.starbucks);
+    const claimedByMe = await createTestPin(business.agent, store.starbucks);
+    await business.agent.post(`/api/pins/${cancelled}/cancel`).expect(200);
+    await context.database.db.execute(
+      sql`update pins set expires_at = now() - interval '1 minute' where id = ${expired}`,
+    );
+    const other = await signedInConsumer(context);
+    await other.agent.post(`/api/pins/${single}/claim`).expect(201);
+    const consumer = await signedInConsumer(context);
+    await consumer.agent.post(`/api/pins/${claimedByMe}/claim`).expect(201);
+
+    const response = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
+    const listed = ids(response.body.items);
+    for (const gone of [single, cancelled, expired, claimedByMe])
+      expect(listed).not.toContain(gone);
+  });
+
+  it('rejects bad coordinates and a lone lat with 400', async () => {
+    const consumer = await signedInConsumer(context);
+    const lone = await consumer.agent.get('/api/gift-cards/marketplace?lat=42');
+    expect(lone.status).toBe(400);
+    expect(lone.body.message).toBe('Send both lat and lng, or neither');
+    const wrong = await consumer.agent.get('/api/gift-cards/marketplace?lat=91&lng=0');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('lat must be between -90 and 90');
+    const words = await consumer.agent.get('/api/gift-cards/marketplace?lat=north&lng=0');
+    expect(words.status).toBe(400);
+  });
+
+  it('answers 401 without a session and 403 for a business', async () => {
+    const anonymous = await context.agent().get('/api/gift-cards/marketplace');
+    expect(anonymous.status).toBe(401);
+    const business = await fundedBusiness(context, 0);
+    const forbidden = await business.agent.get('/api/gift-cards/marketplace');
+    expect(forbidden.status).toBe(403);
+  });
+});

@@ -1,0 +1,154 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { CLAIM_MESSAGES, type ClaimResult, giftCards } from '@shared/schema/gift-cards';
+import { ledgerAccounts } from '@shared/schema/ledger';
+import { pinIdentifiers, pins } from '@shared/schema/pins';
+import { userIdentifiers, users } from '@shared/schema/users';
+import { type Database, type Transaction } from '../../db/client';
+import { isUniqueViolation } from '../../lib/database-errors';
+import { AppError, notFound } from '../../lib/errors';
+import { postTransaction } from '../ledger/post-transaction';
+import { generateGiftCardCode } from './gift-card-code';
+import { findOwnedGiftCard } from './present-gift-card';
+
+const alreadyClaimed = () => new AppError('CONFLICT', CLAIM_MESSAGES.alreadyClaimed);
+
+/** Why an active-looking pin cannot give a card right now. */
+function unavailable(pin: { status: string; expiresAt: Date; remaining: number }): AppError {
+  if (pin.status === 'cancelled') return new AppError('GONE', CLAIM_MESSAGES.cancelled);
+  if (pin.status === 'expired' || new Date(pin.expiresAt).getTime() <= Date.now()) {
+    return new AppError('GONE', CLAIM_MESSAGES.expired);
+  }
+  return new AppError('CONFLICT', CLAIM_MESSAGES.soldOut);
+}
+
+async function assertOfferedTo(tx: Transaction, pinId: number, consumerId: number) {
+  // A pin with target identifiers is offered only to consumers with at least one of them.
+  const [targeting] = await tx
+    .select({
+      targets: sql<number>`count(*)`.mapWith(Number),
+      matches: sql<number>`count(${userIdentifiers.userId})`.mapWith(Number),
+    })
+    .from(pinIdentifiers)
+    .leftJoin(
+      userIdentifiers,
+      and(
+        eq(userIdentifiers.identifierId, pinIdentifiers.identifierId),
+        eq(userIdentifiers.userId, consumerId),
+      ),
+    )
+    .where(eq(pinIdentifiers.pinId, pinId));
+  if (targeting && targeting.targets > 0 && targeting.matches === 0) {
+    throw new AppError('FORBIDDEN', CLAIM_MESSAGES.notOffered);
+  }
+}
+
+/**
+ * A consumer takes one card from a pin (DESIGN.md §2): at most once per consumer and pin (a unique
+ * index), never more cards than the pin's quantity (a conditional decrement), and the card's value
+ * moves from the pin's reserve to the card's own ledger account, all in one transaction.
+ */
+export async function claimPin(
+  db: Database,
+  consumerId: number,
+  pinId: number,
+): Promise<ClaimResult> {
+  let claimed: { cardId: number; remaining: number };
+  try {
+    claimed = await db.transaction(async (tx) => {
+      const [pin] = await tx
+        .select({
+          id: pins.id,
+          businessId: pins.businessId,
+          businessName: users.name,
+          brandId: pins.brandId,
+          valueCents: pins.valueCents,
+          status: pins.status,
+          remaining: pins.remaining,
+          expiresAt: pins.expiresAt,
+        })
+        .from(pins)
+        .innerJoin(users, eq(users.id, pins.businessId))
+        .where(eq(pins.id, pinId));
+      if (!pin) throw notFound(CLAIM_MESSAGES.notFound);
+
+      const [previous] = await tx
+        .select({ id: giftCards.id })
+        .from(giftCards)
+        .where(and(eq(giftCards.pinId, pinId), eq(giftCards.claimedBy, consumerId)));
+      if (previous) throw alreadyClaimed();
+      await assertOfferedTo(tx, pinId, consumerId);
+
+      const [taken] = await tx
+        .update(pins)
+        .set({
+          remaining: sql`${pins.remaining} - 1`,
+          status: sql`case when ${pins.remaining} = 1 then 'exhausted' else ${pins.status} end`,
+        })
+        .where(
+          and(
+            eq(pins.id, pinId),
+            eq(pins.status, 'active'),
+            gt(pins.remaining, 0),
+            gt(pins.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ remaining: pins.remaining });
+      if (!taken) {
+        const [current] = await tx
+          .select({ status: pins.status, expiresAt: pins.expiresAt, remaining: pins.remaining })
+          .from(pins)
+          .where(eq(pins.id, pinId));
+        throw unavailable(current ?? pin);
+      }
+
+      const [card] = await tx
+        .insert(giftCards)
+        .values({
+          ownerId: consumerId,
+          brandId: pin.brandId,
+          valueCents: pin.valueCents,
+          code: generateGiftCardCode(),
+          source: 'pin_claim',
+          senderName: pin.businessName,
+          pinId,
+          claimedBy: consumerId,
+          businessId: pin.businessId,
+          expiresAt: pin.expiresAt,
+        })
+        .returning({ id: giftCards.id });
+      if (!card) throw new Error('Gift card was not issued');
+
+      const [cardAccount] = await tx
+        .insert(ledgerAccounts)
+        .values({ kind: 'gift_card', giftCardId: card.id })
+        .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind });
+      const [reserve] = await tx
+        .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.pinId, pinId));
+      if (!cardAccount || !reserve) throw new Error(`Ledger accounts missing for pin ${pinId}`);
+
+      await postTransaction(tx, {
+        kind: 'claim',
+        userId: consumerId,
+        amountCents: pin.valueCents,
+        description: `Claimed a $${(pin.valueCents / 100).toFixed(2)} gift card from ${pin.businessName}`,
+        pinId,
+        giftCardId: card.id,
+        entries: [
+          { account: reserve, amountCents: -pin.valueCents },
+          { account: cardAccount, amountCents: pin.valueCents },
+        ],
+      });
+      return { cardId: card.id, remaining: taken.remaining };
+    });
+  } catch (error) {
+    // Two claims by one consumer raced past the check: the unique index let one through.
+    if (isUniqueViolation(error) === 'gift_cards_pin_claim_idx') throw alreadyClaimed();
+    throw error;
+  }
+
+  const giftCard = await findOwnedGiftCard(db, consumerId, claimed.cardId);
+  if (!giftCard) throw new Error('Claimed gift card not found');
+  return { giftCard, pin: { id: pinId, remaining: claimed.remaining } };
+}

@@ -1,0 +1,34 @@
+import { desc, eq, or, sql } from 'drizzle-orm';
+import { type GiftTransactionPage, giftCards, gifts } from '@shared/schema/gift-cards';
+import { type Database } from '../../db/client';
+import { giftColumns, giftJoins, recipients, toGiftTransaction } from './present-gift';
+
+/** The gifts a consumer sent or received, newest first (spec §3 gift transactions). */
+export async function listGiftTransactions(
+  db: Database,
+  userId: number,
+  { page, limit }: { page: number; limit: number },
+): Promise<GiftTransactionPage> {
+  const mine = or(eq(gifts.senderId, userId), eq(gifts.recipientId, userId));
+  const [rows, totals] = await Promise.all([
+    db
+      .select(giftColumns)
+      .from(gifts)
+      .innerJoin(recipients, giftJoins.recipients)
+      .innerJoin(giftCards, giftJoins.giftCards)
+      .where(mine)
+      .orderBy(desc(gifts.createdAt), desc(gifts.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(gifts)
+      .where(mine),
+  ]);
+  return {
+    items: rows.map((row) => toGiftTransaction(row, userId)),
+    page,
+    limit,
+    total: totals[0]?.total ?? 0,
+  };
+}

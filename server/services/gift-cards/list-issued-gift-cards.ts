@@ -1,0 +1,58 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { centsToDollars } from '@shared/money';
+import { type IssuedGiftCardPage, giftCards } from '@shared/schema/gift-cards';
+import { ledgerAccounts } from '@shared/schema/ledger';
+import { users } from '@shared/schema/users';
+import { type Database } from '../../db/client';
+
+/** The cards a business's pins issued, newest first, with who holds each now ("Manage Gift Cards"). */
+export async function listIssuedGiftCards(
+  db: Database,
+  businessId: number,
+  { page, limit }: { page: number; limit: number },
+): Promise<IssuedGiftCardPage> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: giftCards.id,
+        consumerName: users.name,
+        consumerUsername: users.username,
+        brandId: giftCards.brandId,
+        valueCents: giftCards.valueCents,
+        balanceCents: sql<number>`coalesce(${ledgerAccounts.balanceCents}, 0)`.mapWith(Number),
+        status: giftCards.status,
+        expiresAt: giftCards.expiresAt,
+        createdAt: giftCards.createdAt,
+      })
+      .from(giftCards)
+      .innerJoin(users, eq(users.id, giftCards.ownerId))
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
+      .where(eq(giftCards.businessId, businessId))
+      .orderBy(desc(giftCards.createdAt), desc(giftCards.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(giftCards)
+      .where(eq(giftCards.businessId, businessId)),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      consumer_name: row.consumerName,
+      consumer_username: row.consumerUsername,
+      brand: row.brandId,
+      value: centsToDollars(row.valueCents),
+      balance: centsToDollars(row.balanceCents),
+      status:
+        row.status === 'active' && new Date(row.expiresAt).getTime() <= Date.now()
+          ? 'expired'
+          : row.status,
+      expires: new Date(row.expiresAt).toISOString(),
+      created_at: new Date(row.createdAt).toISOString(),
+    })),
+    page,
+    limit,
+    total: totals[0]?.total ?? 0,
+  };
+}

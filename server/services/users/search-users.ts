@@ -1,0 +1,52 @@
+import { and, asc, ne, or, sql } from 'drizzle-orm';
+import { type UserType } from '@shared/constants';
+import { type UserSearchResult } from '@shared/schema/gift-cards';
+import { users } from '@shared/schema/users';
+import { type Database } from '../../db/client';
+
+const RESULTS_MAX = 20;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * People whose username or name starts with the query, or whose name has a word starting with it,
+ * never the searcher; exact-prefix usernames first. Prefix matches use the lower(...) indexes.
+ */
+export async function searchUsers(
+  db: Database,
+  searcherId: number,
+  { q, type }: { q: string; type?: UserType | undefined },
+): Promise<UserSearchResult[]> {
+  const prefix = `${escapeLike(q.toLowerCase())}%`;
+  const wordPrefix = `% ${escapeLike(q.toLowerCase())}%`;
+  const username = sql`lower(${users.username})`;
+  const name = sql`lower(${users.name})`;
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      profilePicture: users.profilePicture,
+      verified: users.verified,
+      type: users.type,
+    })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, searcherId),
+        type ? sql`${users.type} = ${type}` : undefined,
+        or(
+          sql`${username} like ${prefix}`,
+          sql`${name} like ${prefix}`,
+          sql`${name} like ${wordPrefix}`,
+        ),
+      ),
+    )
+    .orderBy(
+      sql`case when ${username} like ${prefix} then 0 else 1 end`,
+      asc(username),
+      asc(users.id),
+    )
+    .limit(RESULTS_MAX);
+  return rows;
+}

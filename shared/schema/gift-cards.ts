@@ -1,0 +1,409 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { dollarsToCentsField, hasAtMostTwoDecimals } from '../money';
+import { type Page, pageQueryFields } from '../pagination';
+import { brands } from './brands';
+import { pins } from './pins';
+import { users } from './users';
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------------------------
+
+export const GIFT_CARD_STATUSES = ['active', 'redeemed', 'expired', 'cancelled'] as const;
+export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
+
+export const GIFT_CARD_SOURCES = ['pin_claim', 'friend_gift', 'guest_gift'] as const;
+export type GiftCardSource = (typeof GIFT_CARD_SOURCES)[number];
+
+/**
+ * A gift card a consumer holds. Its balance lives in its own ledger account (kind `gift_card`),
+ * so the ledger is the one record of value; this row holds who owns it and what state it is in.
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** The value the card was issued with, in cents. */
+    valueCents: integer('value_cents').notNull(),
+    /** Secret: shown in full only to the owner; replaced whenever the card changes hands. */
+    code: text('code').notNull(),
+    status: text('status', { enum: GIFT_CARD_STATUSES }).notNull().default('active'),
+    source: text('source', { enum: GIFT_CARD_SOURCES }).notNull(),
+    /** Who the owner got it from: the business for a claim, the friend or guest for a gift. */
+    senderName: text('sender_name').notNull(),
+    pinId: integer('pin_id').references(() => pins.id, { onDelete: 'restrict' }),
+    /** The consumer who claimed it from the pin (stays when the card is gifted on). */
+    claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'restrict' }),
+    /** The business whose pin issued it, for the business's "Manage Gift Cards". */
+    businessId: integer('business_id').references(() => users.id, { onDelete: 'restrict' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('gift_cards_value_check', sql`${table.valueCents} > 0`),
+    uniqueIndex('gift_cards_code_idx').on(table.code),
+    // At most one claim per consumer per pin, whatever the concurrency.
+    uniqueIndex('gift_cards_pin_claim_idx')
+      .on(table.pinId, table.claimedBy)
+      .where(sql`${table.pinId} is not null`),
+    index('gift_cards_owner_idx').on(table.ownerId, table.status, table.expiresAt, table.id),
+    index('gift_cards_business_idx').on(table.businessId, table.createdAt, table.id),
+    index('gift_cards_status_expires_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+export const GIFT_KINDS = ['friend', 'guest'] as const;
+export type GiftKind = (typeof GIFT_KINDS)[number];
+
+/** A gift transaction (spec §3): a card given to a consumer by a friend or by a guest. */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: GIFT_KINDS }).notNull(),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** A guest sender's e-mail (guest gifts only). */
+    senderEmail: text('sender_email'),
+    senderName: text('sender_name').notNull(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'restrict' }),
+    valueCents: integer('value_cents').notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('gifts_value_check', sql`${table.valueCents} > 0`),
+    index('gifts_sender_created_idx').on(table.senderId, table.createdAt, table.id),
+    index('gifts_recipient_created_idx').on(table.recipientId, table.createdAt, table.id),
+    // The leaderboard sums a period's gifts per sender: one range scan, index-only.
+    index('gifts_leaderboard_idx')
+      .on(table.createdAt, table.senderId, table.valueCents)
+      .where(sql`${table.senderId} is not null`),
+  ],
+);
+
+export const GIFT_REQUEST_STATUSES = ['pending', 'fulfilled', 'declined'] as const;
+export type GiftRequestStatus = (typeof GIFT_REQUEST_STATUSES)[number];
+
+/** A consumer asking another consumer for a gift card. */
+export const giftRequests = pgTable(
+  'gift_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The consumer who is asked. */
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    brandId: text('brand_id').references(() => brands.id),
+    amountCents: integer('amount_cents'),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: GIFT_REQUEST_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('gift_requests_recipient_idx').on(
+      table.recipientId,
+      table.status,
+      table.createdAt,
+      table.id,
+    ),
+    // One pending request per requester and asked consumer, whatever the concurrency.
+    uniqueIndex('gift_requests_pending_pair_idx')
+      .on(table.requesterId, table.recipientId)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Limits and messages
+// ---------------------------------------------------------------------------------------------
+
+export const GIFT_LIMITS = {
+  /** Gift amounts (spec §9): 5 to 500 dollars. */
+  amountMin: LIMITS.giftAmountMin,
+  amountMax: LIMITS.giftAmountMax,
+  messageMax: 200,
+  searchTextMax: 100,
+} as const;
+
+export const CLAIM_MESSAGES = {
+  alreadyClaimed: 'You already claimed this pin',
+  soldOut: 'This pin is sold out',
+  expired: 'This pin has expired',
+  cancelled: 'This pin is no longer available',
+  notOffered: 'This pin is not offered to you',
+  notFound: 'Pin not found',
+} as const;
+
+export const GIFT_CARD_MESSAGES = {
+  notFound: 'Gift card not found',
+  expired: 'This gift card has expired',
+  used: 'This gift card has already been used',
+  unavailable: 'This gift card can no longer be used',
+  overBalance: "The amount is more than the card's balance",
+  partlyUsed: 'Only an unused gift card can be sent',
+  self: 'You cannot send a gift card to yourself',
+  selfRequest: 'You cannot request a gift from yourself',
+  userNotFound: 'User not found',
+  consumersOnly: 'Gift cards can only be sent to consumers',
+  requestConsumersOnly: 'Gifts can only be requested from consumers',
+  requestNotFound: 'Gift request not found',
+  requestAnswered: 'This gift request has already been answered',
+  requestPending: 'You already asked this person for a gift; wait for their answer',
+} as const;
+
+/** Spec §5: user searches run only with at least 2 characters. */
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_HINT = 'Type at least 2 characters to search';
+export const SEARCH_EMPTY = 'No users found';
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+const coordinate = (label: string, limit: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a number`)
+    .refine((value) => Math.abs(value) <= limit, `${label} must be between -${limit} and ${limit}`);
+
+export const marketplaceQuerySchema = z
+  .object({
+    lat: coordinate('lat', 90).optional(),
+    lng: coordinate('lng', 180).optional(),
+    brand: z.string().trim().max(40, 'Unknown brand').optional(),
+    search: z
+      .string()
+      .trim()
+      .max(
+        GIFT_LIMITS.searchTextMax,
+        `Search must be at most ${GIFT_LIMITS.searchTextMax} characters`,
+      )
+      .optional(),
+    ...pageQueryFields,
+  })
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
+    message: 'Send both lat and lng, or neither',
+    path: ['lat'],
+  });
+export type MarketplaceQuery = z.input<typeof marketplaceQuerySchema>;
+
+/** A dollar amount above zero with at most two decimals, in cents. */
+const positiveDollars = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a number`)
+    .refine((value) => value > 0, `${label} must be more than $0`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals`)
+    .transform((value) => Math.round(value * 100));
+
+export const redeemGiftCardSchema = z.object({ amount: positiveDollars('Amount') });
+export type RedeemGiftCardInput = z.input<typeof redeemGiftCardSchema>;
+
+const giftMessage = z
+  .string({ error: 'Message must be text' })
+  .trim()
+  .max(GIFT_LIMITS.messageMax, `Message must be at most ${GIFT_LIMITS.messageMax} characters`)
+  .default('');
+
+const username = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(60, GIFT_CARD_MESSAGES.userNotFound);
+
+export const sendGiftCardSchema = z.object({
+  recipientUsername: username('Choose who receives the gift'),
+  message: giftMessage,
+});
+export type SendGiftCardInput = z.input<typeof sendGiftCardSchema>;
+
+export const requestGiftSchema = z.object({
+  username: username('Choose who to ask'),
+  brand: z
+    .string({ error: 'Brand must be text' })
+    .trim()
+    .max(40, 'Unknown brand')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  amount: dollarsToCentsField('Amount', LIMITS.giftAmountMin, LIMITS.giftAmountMax).optional(),
+  message: giftMessage,
+});
+export type RequestGiftInput = z.input<typeof requestGiftSchema>;
+
+export const LEADERBOARD_PERIODS = ['week', 'month', 'year', 'all'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+export const leaderboardQuerySchema = z.object({
+  period: z
+    .enum(LEADERBOARD_PERIODS, { error: 'period must be one of week, month, year, all' })
+    .default('month'),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(50),
+});
+
+export const userSearchQuerySchema = z.object({
+  q: z
+    .string({ error: SEARCH_HINT })
+    .trim()
+    .min(SEARCH_MIN_LENGTH, SEARCH_HINT)
+    .max(60, 'Search must be at most 60 characters'),
+  type: z.enum(['consumer', 'business'], { error: 'type must be consumer or business' }).optional(),
+});
+
+export const giftCardListQuerySchema = z.object({ ...pageQueryFields });
+
+// ---------------------------------------------------------------------------------------------
+// Answers (snake_case where the spec names the fields that way)
+// ---------------------------------------------------------------------------------------------
+
+/** A pin as the marketplace shows it (spec §3 plus remaining and distance). */
+export type MarketplacePin = {
+  id: number;
+  brand: string;
+  /** Dollars per card. */
+  value: number;
+  /** A one-line headline, e.g. '$10.00 Starbucks gift card'. */
+  message: string;
+  promotion_message: string;
+  /** Whether the business chose to show its information. */
+  display_business_name: boolean;
+  /** The business's name, or '' when it chose not to show it. */
+  business_name: string;
+  sender_name: string;
+  location_name: string;
+  street: string;
+  city: string;
+  state: string;
+  expiration_date: string;
+  remaining: number;
+  /** Miles from the consumer; present only when the request carried lat and lng. */
+  distance_miles?: number;
+  /** Whether the pin matches a favourite brand or one of the consumer's identifiers. */
+  recommended: boolean;
+};
+
+export type MarketplacePage = Page<MarketplacePin> & {
+  /** Every brand among the pins on offer to this consumer (for the brand chips). */
+  brands: string[];
+};
+
+/** A card in the consumer's wallet (spec §3 plus balance and expiry). */
+export type WalletGiftCard = {
+  id: number;
+  sender_name: string;
+  brand: string;
+  /** The value it was issued with, in dollars. */
+  value: number;
+  /** What is left to spend, in dollars. */
+  balance: number;
+  status: GiftCardStatus;
+  source: GiftCardSource;
+  expires: string;
+  created_at: string;
+};
+
+export type WalletGiftCardPage = Page<WalletGiftCard>;
+
+/** The secret code of the owner's card and a QR image of it (an SVG data URL) for the cashier. */
+export type GiftCardCode = { id: number; code: string; qrCode: string };
+
+export type ClaimResult = { giftCard: WalletGiftCard; pin: { id: number; remaining: number } };
+
+export type RedeemResult = { giftCard: WalletGiftCard; redeemed: number };
+
+/** A gift transaction (spec §3), seen by its sender or its recipient. */
+export type GiftTransaction = {
+  id: number;
+  sender_id: number | null;
+  sender_name: string;
+  recipient_id: number;
+  recipient_name: string;
+  recipient_username: string;
+  brand: string;
+  /** Dollars. */
+  value: number;
+  message: string;
+  direction: 'sent' | 'received';
+  created_at: string;
+};
+
+export type GiftTransactionPage = Page<GiftTransaction>;
+
+export type GiftRequest = {
+  id: number;
+  requester: { id: number; name: string; username: string; profilePicture: string | null };
+  brand: string | null;
+  /** Dollars, or null when the requester left it open. */
+  amount: number | null;
+  message: string;
+  status: GiftRequestStatus;
+  created_at: string;
+};
+
+export type GiftRequestPage = Page<GiftRequest>;
+
+/** A card issued from a business's pins ("Manage Gift Cards"). */
+export type IssuedGiftCard = {
+  id: number;
+  consumer_name: string;
+  consumer_username: string;
+  brand: string;
+  value: number;
+  balance: number;
+  status: GiftCardStatus;
+  expires: string;
+  created_at: string;
+};
+
+export type IssuedGiftCardPage = Page<IssuedGiftCard>;
+
+/** Spec §3: a leaderboard entry as received; total_value is dollars of gifts sent in the period. */
+export type LeaderboardEntry = {
+  id: number;
+  name: string;
+  username: string;
+  profile_picture: string | null;
+  total_value: number;
+};
+
+/** The signed-in consumer's place on the leaderboard for a period. */
+export type LeaderboardStanding = {
+  period: LeaderboardPeriod;
+  /** 1-based; null until the consumer has sent a gift in the period. */
+  rank: number | null;
+  points: number;
+  /** How many consumers sent gifts in the period. */
+  rankedUsers: number;
+  /** Points needed to move up one place; 0 at rank 1 or when unranked. */
+  pointsToNextRank: number;
+};
+
+/** A user search result (spec §3); friendshipStatus joins with the friends issue. */
+export type UserSearchResult = {
+  id: number;
+  name: string;
+  username: string;
+  profilePicture: string | null;
+  verified: boolean;
+  type: 'consumer' | 'business';
+};
