@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pins } from '@shared/schema/pins';
 import { users } from '@shared/schema/users';
+import { listGiftRequests } from '../services/gift-cards/gift-requests';
+import { getLeaderboard } from '../services/gift-cards/leaderboard';
+import { listConsumerGiftCards } from '../services/gift-cards/list-consumer-gift-cards';
 import { getUserFundsBalance } from '../services/ledger/accounts';
 import { checkLedger } from '../services/ledger/check-ledger';
 import { insertTestStores } from '../testing/stores';
@@ -42,5 +45,43 @@ describe('seedDemoData', () => {
       driftedAccounts: 0,
       negativeAccounts: 0,
     });
+  });
+});
+
+describe('seedDemoData with the whole store catalogue', () => {
+  it('gives the demo consumers cards, spending, gifts and a request: a live wallet and leaderboard', async () => {
+    const full = await createTestContext({ withStores: true });
+    try {
+      const db = full.database.db;
+      await seedDemoData(db);
+      const idOf = async (username: string) =>
+        (await db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+      const [ava, liam, maya] = await Promise.all(
+        ['ava_thompson', 'liam_carter', 'maya_rodriguez'].map(idOf),
+      );
+
+      const avaCards = await listConsumerGiftCards(db, ava!, { page: 1, limit: 10 });
+      expect(avaCards.items.map((card) => card.brand).sort()).toEqual(['starbucks', 'walmart']);
+      const liamCards = await listConsumerGiftCards(db, liam!, { page: 1, limit: 10 });
+      expect(liamCards.items).toEqual([
+        expect.objectContaining({ brand: 'starbucks', balance: 6.5 }),
+      ]);
+      const mayaCards = await listConsumerGiftCards(db, maya!, { page: 1, limit: 10 });
+      expect(mayaCards.total).toBe(2);
+
+      const board = await getLeaderboard(db, { period: 'week', limit: 10 });
+      expect(board.map((entry) => [entry.username, entry.total_value])).toEqual([
+        ['liam_carter', 25],
+        ['ava_thompson', 5],
+      ]);
+      expect((await listGiftRequests(db, liam!, { page: 1, limit: 10 })).total).toBe(1);
+      expect(await checkLedger(db)).toEqual({
+        entriesSum: 0,
+        driftedAccounts: 0,
+        negativeAccounts: 0,
+      });
+    } finally {
+      await full.close();
+    }
   });
 });

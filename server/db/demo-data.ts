@@ -1,7 +1,12 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { stores } from '@shared/schema/locations';
+import { pins } from '@shared/schema/pins';
 import { users } from '@shared/schema/users';
 import { registerUser } from '../services/auth/register-user';
+import { claimPin } from '../services/gift-cards/claim-pin';
+import { requestGift } from '../services/gift-cards/gift-requests';
+import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
+import { sendGiftCard } from '../services/gift-cards/send-gift-card';
 import {
   createTestPaymentProvider,
   TEST_CARD_SUCCESS,
@@ -73,14 +78,66 @@ export async function seedDemoData(db: Database): Promise<number> {
     .where(inArray(users.username, DEMO_USERNAMES));
   const present = new Set(existing.map((row) => row.username));
   let created = 0;
+  const ids: Record<string, number> = {};
   for (const account of DEMO_ACCOUNTS) {
     if (present.has(account.username)) continue;
     const user = await registerUser(db, account);
+    ids[account.username] = user.id;
     const offers = DEMO_OFFERS[account.username];
     if (offers) await fundAndPin(db, user.id, offers);
     created++;
   }
+  // The consumers' story needs everyone: only on a fresh seed.
+  if (created === DEMO_ACCOUNTS.length) await seedDemoActivity(db, ids);
   return created;
+}
+
+/** The demo business's first pin of a brand (absent without the store catalogue). */
+async function demoPin(db: Database, businessId: number, brand: string) {
+  const [pin] = await db
+    .select({ id: pins.id })
+    .from(pins)
+    .where(and(eq(pins.businessId, businessId), eq(pins.brandId, brand)))
+    .orderBy(asc(pins.id))
+    .limit(1);
+  return pin?.id;
+}
+
+/**
+ * Consumers claim cards, spend some, give some to each other and ask for one, so the wallet,
+ * the marketplace's remaining counts and the leaderboard have real history to show.
+ */
+async function seedDemoActivity(db: Database, ids: Record<string, number>): Promise<void> {
+  const ava = ids.ava_thompson!;
+  const liam = ids.liam_carter!;
+  const maya = ids.maya_rodriguez!;
+  const beanStarbucks = await demoPin(db, ids.bean_street!, 'starbucks');
+  const beanDunkin = await demoPin(db, ids.bean_street!, 'dunkin');
+  const cornerWalmart = await demoPin(db, ids.corner_market!, 'walmart');
+  if (!beanStarbucks || !beanDunkin || !cornerWalmart) return;
+
+  await claimPin(db, ava, beanStarbucks);
+  const avaDunkin = await claimPin(db, ava, beanDunkin);
+  await sendGiftCard(db, ava, avaDunkin.giftCard.id, {
+    recipientUsername: 'maya_rodriguez',
+    message: 'Doughnuts on me!',
+  });
+
+  const liamCoffee = await claimPin(db, liam, beanStarbucks);
+  await redeemGiftCard(db, { ownerId: liam, cardId: liamCoffee.giftCard.id, amountCents: 3_50 });
+  const liamGroceries = await claimPin(db, liam, cornerWalmart);
+  await sendGiftCard(db, liam, liamGroceries.giftCard.id, {
+    recipientUsername: 'ava_thompson',
+    message: 'Thanks for the help moving!',
+  });
+
+  await claimPin(db, maya, beanDunkin);
+  await requestGift(db, maya, {
+    username: 'liam_carter',
+    brand: 'starbucks',
+    amount: 10_00,
+    message: 'Coffee catch-up soon?',
+  });
 }
 
 type DemoOffers = {
