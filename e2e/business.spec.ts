@@ -1,32 +1,5 @@
-import { type Page } from '@playwright/test';
 import { expect, PASSWORD, test, uniqueName } from './fixtures';
-
-/** Step 1 of the wizard: Starbucks → Massachusetts → Boston → the first store. */
-async function chooseBostonStarbucks(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
-  await dialog.getByLabel('Brand').selectOption('starbucks');
-  await dialog.getByLabel('State').selectOption({ label: 'Massachusetts' });
-  await dialog.getByLabel('City').selectOption({ label: 'Boston' });
-  const store = dialog.getByLabel('Store Location');
-  await expect(store).toBeEnabled();
-  await store.selectOption({ index: 1 });
-}
-
-async function fillDetails(page: Page, value: string, quantity: string) {
-  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByText('Step 2 of 5')).toBeVisible();
-  await dialog.getByLabel('Value ($)').fill(value);
-  await dialog.getByLabel('Quantity').fill(quantity);
-}
-
-async function continueToLastStep(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
-  for (const step of [3, 4, 5]) {
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect(dialog.getByText(`Step ${step} of 5`)).toBeVisible();
-  }
-}
+import { chooseBostonStarbucks, continueToLastStep, fillDetails } from './journeys';
 
 test.describe('a business funds its wallet and creates pins', () => {
   test('adds funds, is declined with the test card, creates a pin and cannot overspend', async ({
@@ -70,7 +43,9 @@ test.describe('a business funds its wallet and creates pins', () => {
     await expect(addFunds).toBeHidden();
     await expect(balance).toContainText('$100.00');
     await expect(
-      page.getByRole('table', { name: 'Recent Transactions' }).getByText('Complete', { exact: true }),
+      page
+        .getByRole('table', { name: 'Recent Transactions' })
+        .getByText('Complete', { exact: true }),
     ).toBeVisible();
 
     // The card that is always declined.

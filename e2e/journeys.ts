@@ -1,0 +1,44 @@
+import { type Page } from '@playwright/test';
+import { expect, PASSWORD } from './fixtures';
+
+/** Signs in through the Sign In form and waits for the home page. */
+export async function signIn(page: Page, username: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email or Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+}
+
+/** Step 1 of the wizard: Starbucks → Massachusetts → Boston → the first store. */
+export async function chooseBostonStarbucks(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
+  await dialog.getByLabel('Brand').selectOption('starbucks');
+  await dialog.getByLabel('State').selectOption({ label: 'Massachusetts' });
+  await dialog.getByLabel('City').selectOption({ label: 'Boston' });
+  const store = dialog.getByLabel('Store Location');
+  await expect(store).toBeEnabled();
+  await store.selectOption({ index: 1 });
+}
+
+export async function fillDetails(page: Page, value: string, quantity: string, radius?: string) {
+  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Step 2 of 5')).toBeVisible();
+  await dialog.getByLabel('Value ($)').fill(value);
+  await dialog.getByLabel('Quantity').fill(quantity);
+  if (radius) await dialog.getByLabel('Radius (miles)').fill(radius);
+}
+
+export async function continueToLastStep(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Create New Pin' });
+  for (const step of [3, 4, 5]) {
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByText(`Step ${step} of 5`)).toBeVisible();
+  }
+}
