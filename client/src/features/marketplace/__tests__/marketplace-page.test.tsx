@@ -223,6 +223,20 @@ describe('MarketplacePage', () => {
     ]);
   });
 
+  it('lets the consumer widen the list to offers everywhere and back', async () => {
+    mockGeolocation((success) => success(position(47.6097, -122.3422)));
+    const api = mockMarketplace();
+    const { user } = renderWithProviders(<MarketplacePage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Show offers everywhere' }));
+    expect(screen.getByText('Showing offers everywhere')).toBeInTheDocument();
+    await waitFor(() => expect(marketplaceQueries(api).at(-1)?.has('lat')).toBe(false));
+
+    await user.click(screen.getByRole('button', { name: 'Show offers near me' }));
+    expect(screen.getByText('Showing offers near you')).toBeInTheDocument();
+    await waitFor(() => expect(marketplaceQueries(api).at(-1)?.get('lat')).toBe('47.6097'));
+  });
+
   it('waits for the browser before asking for offers', async () => {
     mockGeolocation(() => {});
     const api = mockMarketplace();

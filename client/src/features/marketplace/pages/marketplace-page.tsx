@@ -24,12 +24,15 @@ export function MarketplacePage() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [brand, setBrand] = useState<string | null>(null);
+  // With a known location the list starts with offers near the consumer; they may widen it.
+  const [nearby, setNearby] = useState(true);
+  const coords = nearby ? location.coords : undefined;
   const scrollAreaRef = useRef<HTMLDivElement>(null);
 
   const query = useInfiniteMarketplacePins(
     {
-      lat: location.coords?.lat,
-      lng: location.coords?.lng,
+      lat: coords?.lat,
+      lng: coords?.lng,
       brand: brand ?? undefined,
       search: search || undefined,
       limit: MARKETPLACE_PAGE_SIZE,
@@ -41,7 +44,7 @@ export function MarketplacePage() {
   // New filters show a new list: start it at the top.
   useEffect(() => {
     if (scrollAreaRef.current) scrollAreaRef.current.scrollTop = 0;
-  }, [brand, search, location.coords]);
+  }, [brand, search, coords]);
 
   const brands = query.data?.pages[0]?.brands ?? [];
 
@@ -49,7 +52,7 @@ export function MarketplacePage() {
     <div className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Pin Marketplace</h1>
-        <LocationNotice status={location.status} />
+        <LocationNotice status={location.status} nearby={nearby} onNearbyChange={setNearby} />
       </div>
 
       <div className="relative">
