@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import { z } from 'zod';
 import { brandDisplayName } from '@shared/constants';
 import {
-  GIFT_LIMITS,
   sendGiftCardSchema,
   type UserSearchResult,
   type WalletGiftCard,
@@ -23,23 +22,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { Form, FormField } from '@/components/ui/form';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { UserSearchField, type SelectedUser } from './user-search-field';
+import { GiftMessageField } from '@/components/gift-cards/gift-message-field';
 
 /** The most cards the picker lists (the API's page size limit). */
 const CARDS_LIMIT = 100;
@@ -209,7 +200,6 @@ function SendGiftForm({ cards, recipient, cardId, onDone }: SendGiftFormProps) {
 
   const selectedCardId = form.watch('cardId');
   const recipientUsername = form.watch('recipientUsername');
-  const message = form.watch('message') ?? '';
   const recipientError = form.formState.errors.recipientUsername?.message;
 
   return (
@@ -253,27 +243,7 @@ function SendGiftForm({ cards, recipient, cardId, onDone }: SendGiftFormProps) {
           )}
         </div>
 
-        <FormField
-          control={form.control}
-          name="message"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Message (optional)</FormLabel>
-              <FormControl>
-                <Textarea
-                  maxLength={GIFT_LIMITS.messageMax}
-                  placeholder="Add a personal note"
-                  {...field}
-                  value={field.value ?? ''}
-                />
-              </FormControl>
-              <FormDescription>
-                {message.length}/{GIFT_LIMITS.messageMax} characters
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <GiftMessageField control={form.control} name="message" placeholder="Add a personal note" />
 
         {failure && (
           <Alert variant="destructive">

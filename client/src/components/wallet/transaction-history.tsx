@@ -4,6 +4,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TransactionTable } from './transaction-table';
+import { Pagination } from '@/components/ui/pagination';
 
 const PAGE_SIZE = 10;
 
@@ -49,27 +50,12 @@ export function TransactionHistory({ label = 'Transaction history' }: Transactio
   return (
     <div className="grid grid-cols-1 gap-4">
       <TransactionTable transactions={data.items} label={label} />
-      <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => setPage((current) => current - 1)}
-          disabled={page <= 1 || isPlaceholderData}
-        >
-          Previous
-        </Button>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          Page {page} of {pageCount}
-        </p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => setPage((current) => current + 1)}
-          disabled={page >= pageCount || isPlaceholderData}
-        >
-          Next
-        </Button>
-      </nav>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        onPageChange={setPage}
+        busy={isPlaceholderData}
+      />
     </div>
   );
 }

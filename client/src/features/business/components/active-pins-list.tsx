@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useMyPins } from '../api/get-my-pins';
 import { CancelPinDialog } from './cancel-pin-dialog';
+import { Pagination } from '@/components/ui/pagination';
 
 const PAGE_SIZE = 10;
 
@@ -104,27 +105,12 @@ export function ActivePinsList() {
         ))}
       </ul>
       {pageCount > 1 && (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((current) => current - 1)}
-            disabled={page <= 1 || isPlaceholderData}
-          >
-            Previous
-          </Button>
-          <p className="text-sm text-muted-foreground">
-            Page {page} of {pageCount}
-          </p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((current) => current + 1)}
-            disabled={page >= pageCount || isPlaceholderData}
-          >
-            Next
-          </Button>
-        </nav>
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          onPageChange={setPage}
+          busy={isPlaceholderData}
+        />
       )}
       <CancelPinDialog
         pin={cancelling}

@@ -6,10 +6,10 @@ import {
   MarketplacePinCard,
   MarketplacePinCardSkeleton,
 } from '@/components/gift-cards/marketplace-pin-card';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { EmptyState } from './empty-state';
+import { ErrorAlert } from '@/components/ui/error-alert';
 
 /** How many offers Home shows; the rest are on the marketplace. */
 const HOME_PIN_COUNT = 4;
@@ -33,14 +33,11 @@ function HomePins() {
 
   if (isError) {
     return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>Failed to fetch marketplace pins</span>
-          <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <ErrorAlert
+        message="Failed to fetch marketplace pins"
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

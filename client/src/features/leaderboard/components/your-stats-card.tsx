@@ -1,8 +1,6 @@
 import { useId } from 'react';
 import { type LeaderboardPeriod } from '@shared/schema/gift-cards';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLeaderboardStanding } from '../api/get-leaderboard-standing';
@@ -13,6 +11,7 @@ import {
   topPercent,
   unrankedMessage,
 } from '../lib/leaderboard-display';
+import { ErrorAlert } from '@/components/ui/error-alert';
 
 type YourStatsCardProps = { period: LeaderboardPeriod };
 
@@ -45,19 +44,11 @@ export function YourStatsCard({ period }: YourStatsCardProps) {
             <Skeleton className="h-6 w-40" />
           </div>
         ) : isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              <span>Failed to load your stats. Please try again later.</span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void refetch()}
-                disabled={isRefetching}
-              >
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <ErrorAlert
+            message="Failed to load your stats. Please try again later."
+            onRetry={() => void refetch()}
+            retrying={isRefetching}
+          />
         ) : standing.rank === null ? (
           <p className="text-muted-foreground">{unrankedMessage(period)}</p>
         ) : (

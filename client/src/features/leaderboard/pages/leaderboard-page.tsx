@@ -2,8 +2,6 @@ import { useMemo, useState } from 'react';
 import { type LeaderboardPeriod } from '@shared/schema/gift-cards';
 import { useUser } from '@/api/get-user';
 import { SendGiftDialog } from '@/components/gift-cards/send-gift-dialog';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { LeaderboardPodium } from '../components/leaderboard-podium';
@@ -17,6 +15,7 @@ import {
   leaderboardSubtitle,
   toLeaderboardRows,
 } from '../lib/leaderboard-display';
+import { ErrorAlert } from '@/components/ui/error-alert';
 
 type GiftDialogState = { open: boolean; recipient?: GiftRecipient };
 
@@ -49,19 +48,11 @@ export function LeaderboardPage() {
           {isPending ? (
             <LeaderboardSkeleton />
           ) : isError ? (
-            <Alert variant="destructive">
-              <AlertDescription className="flex flex-wrap items-center gap-3">
-                <span>Failed to load leaderboard. Please try again later.</span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void refetch()}
-                  disabled={isRefetching}
-                >
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <ErrorAlert
+              message="Failed to load leaderboard. Please try again later."
+              onRetry={() => void refetch()}
+              retrying={isRefetching}
+            />
           ) : rows.length === 0 ? (
             <Card>
               <CardContent className="p-6 text-center text-muted-foreground">

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useDeclineGiftRequest } from '../api/decline-gift-request';
 import { useGiftRequests } from '../api/get-gift-requests';
+import { Pagination } from '@/components/ui/pagination';
 
 const PAGE_SIZE = 10;
 
@@ -81,30 +82,13 @@ export function GiftRequestsList() {
               ))}
             </ul>
             {pageCount > 1 && (
-              <nav
-                aria-label="Gift requests pages"
-                className="flex items-center justify-between gap-2"
-              >
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setPage((current) => current - 1)}
-                  disabled={page <= 1 || isPlaceholderData}
-                >
-                  Previous
-                </Button>
-                <p className="text-sm text-muted-foreground" aria-live="polite">
-                  Page {page} of {pageCount}
-                </p>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setPage((current) => current + 1)}
-                  disabled={page >= pageCount || isPlaceholderData}
-                >
-                  Next
-                </Button>
-              </nav>
+              <Pagination
+                page={page}
+                pageCount={pageCount}
+                onPageChange={setPage}
+                busy={isPlaceholderData}
+                label="Gift requests pages"
+              />
             )}
           </>
         )}

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { brandDisplayName } from '@shared/constants';
 import { type GiftCardStatus, type IssuedGiftCard } from '@shared/schema/gift-cards';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -22,6 +20,8 @@ import {
 } from '@/components/ui/table';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useIssuedGiftCards } from '../api/get-issued-gift-cards';
+import { Pagination } from '@/components/ui/pagination';
+import { ErrorAlert } from '@/components/ui/error-alert';
 
 const PAGE_SIZE = 10;
 
@@ -74,14 +74,11 @@ function IssuedGiftCards() {
 
   if (isError) {
     return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>Failed to load gift cards. Please try again later.</span>
-          <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <ErrorAlert
+        message="Failed to load gift cards. Please try again later."
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 
@@ -98,27 +95,12 @@ function IssuedGiftCards() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <IssuedGiftCardsTable cards={data.items} />
-      <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => setPage((current) => current - 1)}
-          disabled={page <= 1 || isPlaceholderData}
-        >
-          Previous
-        </Button>
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          Page {page} of {pageCount}
-        </p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => setPage((current) => current + 1)}
-          disabled={page >= pageCount || isPlaceholderData}
-        >
-          Next
-        </Button>
-      </nav>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        onPageChange={setPage}
+        busy={isPlaceholderData}
+      />
     </div>
   );
 }

@@ -29,10 +29,10 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useRequestGift } from '../api/request-gift';
+import { GiftMessageField } from '@/components/gift-cards/gift-message-field';
 
 export const AMOUNT_HINT = `Enter an amount between $${GIFT_LIMITS.amountMin} and $${GIFT_LIMITS.amountMax}`;
 
@@ -113,7 +113,6 @@ function RequestGiftForm({ onDone }: { onDone: () => void }) {
   });
 
   const username = form.watch('username');
-  const message = form.watch('message') ?? '';
   const usernameError = form.formState.errors.username?.message;
 
   return (
@@ -168,27 +167,7 @@ function RequestGiftForm({ onDone }: { onDone: () => void }) {
           )}
         />
 
-        <FormField
-          control={form.control}
-          name="message"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Message (optional)</FormLabel>
-              <FormControl>
-                <Textarea
-                  maxLength={GIFT_LIMITS.messageMax}
-                  placeholder="Say what it's for"
-                  {...field}
-                  value={field.value ?? ''}
-                />
-              </FormControl>
-              <FormDescription>
-                {message.length}/{GIFT_LIMITS.messageMax} characters
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <GiftMessageField control={form.control} name="message" placeholder="Say what it's for" />
 
         {failure && (
           <Alert variant="destructive">

@@ -7,7 +7,6 @@ import {
   redeemGiftCardSchema,
   type WalletGiftCard,
 } from '@shared/schema/gift-cards';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -29,6 +28,7 @@ import { useGiftCardCode } from '../api/get-gift-card-code';
 import { useRedeemGiftCard } from '../api/redeem-gift-card';
 import { AmountField } from './amount-field';
 import { useIdempotencyKey } from './use-idempotency-key';
+import { ErrorAlert } from '@/components/ui/error-alert';
 
 type UseCardDialogProps = {
   card: WalletGiftCard;
@@ -73,14 +73,11 @@ function CardCode({ cardId }: { cardId: number }) {
 
   if (isError) {
     return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>Failed to load the card&apos;s code. Please try again.</span>
-          <Button variant="outline" size="sm" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <ErrorAlert
+        message="Failed to load the card's code. Please try again."
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

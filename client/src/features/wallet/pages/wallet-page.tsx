@@ -5,7 +5,6 @@ import { type Wallet } from '@shared/schema/ledger';
 import { useUser } from '@/api/get-user';
 import { useWallet } from '@/api/get-wallet';
 import { SendGiftDialog } from '@/components/gift-cards/send-gift-dialog';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
@@ -20,6 +19,7 @@ import { RequestGiftDialog } from '../components/request-gift-dialog';
 import { TransactionHistoryDialog } from '../components/transaction-history-dialog';
 import { WalletSkeleton } from '../components/wallet-skeleton';
 import { WithdrawDialog } from '../components/withdraw-dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
 
 /**
  * The wallet (spec §2 Wallet), one page for both account types. A business adds and withdraws
@@ -39,19 +39,11 @@ export function WalletPage() {
       {isPending || userPending ? (
         <WalletSkeleton />
       ) : isError ? (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center gap-3">
-            <span>Failed to load wallet data. Please try again later.</span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void refetch()}
-              disabled={isRefetching}
-            >
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <ErrorAlert
+          message="Failed to load wallet data. Please try again later."
+          onRetry={() => void refetch()}
+          retrying={isRefetching}
+        />
       ) : user?.type === 'business' ? (
         <BusinessWallet wallet={wallet} />
       ) : user?.type === 'consumer' ? (
