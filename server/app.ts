@@ -20,6 +20,7 @@ import { giftCardsRouter } from './routes/gift-cards';
 import { healthRouter } from './routes/health';
 import { locationsRouter } from './routes/locations';
 import { pinsRouter } from './routes/pins';
+import { profilesRouter } from './routes/profiles';
 import { usersRouter } from './routes/users';
 import { walletRouter } from './routes/wallet';
 import {
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions): App {
   api.use(pinsRouter(dependencies));
   api.use(giftCardsRouter(dependencies));
   api.use(usersRouter(dependencies));
+  api.use(profilesRouter(dependencies));
   api.use(apiNotFound);
   app.use('/api', api);
 

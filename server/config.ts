@@ -18,6 +18,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_GUEST_GIFTS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_SHARES_PER_HOUR: z.coerce.number().int().positive().default(120),
 });
 
 export type Config = {
@@ -40,6 +42,10 @@ export type RateLimitConfig = {
   loginPerAddress: number;
   /** Registrations per client address in an hour. */
   registerPerHour: number;
+  /** Guest gift cards per client address, and per sender e-mail, in an hour. */
+  guestGiftsPerHour: number;
+  /** Share events per client address in an hour. */
+  sharesPerHour: number;
 };
 
 function parseTrustProxy(value: string | undefined): string | number | boolean {
@@ -78,6 +84,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       loginPerAccount: values.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerAddress: values.RATE_LIMIT_LOGIN_PER_ADDRESS,
       registerPerHour: values.RATE_LIMIT_REGISTER_PER_HOUR,
+      guestGiftsPerHour: values.RATE_LIMIT_GUEST_GIFTS_PER_HOUR,
+      sharesPerHour: values.RATE_LIMIT_SHARES_PER_HOUR,
     },
   };
 }

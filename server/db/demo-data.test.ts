@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pins } from '@shared/schema/pins';
 import { users } from '@shared/schema/users';
 import { listGiftRequests } from '../services/gift-cards/gift-requests';
+import { getPublicProfile } from '../services/profiles/get-public-profile';
 import { getLeaderboard } from '../services/gift-cards/leaderboard';
 import { listConsumerGiftCards } from '../services/gift-cards/list-consumer-gift-cards';
 import { getUserFundsBalance } from '../services/ledger/accounts';
@@ -67,7 +68,9 @@ describe('seedDemoData with the whole store catalogue', () => {
         expect.objectContaining({ brand: 'starbucks', balance: 6.5 }),
       ]);
       const mayaCards = await listConsumerGiftCards(db, maya!, { page: 1, limit: 10 });
-      expect(mayaCards.total).toBe(2);
+      // Ava's Dunkin card, the one she claimed, and a guest's gift.
+      expect(mayaCards.total).toBe(3);
+      expect((await getPublicProfile(db, 'ava_thompson')).friendsCount).toBe(2);
 
       const board = await getLeaderboard(db, { period: 'week', limit: 10 });
       expect(board.map((entry) => [entry.username, entry.total_value])).toEqual([

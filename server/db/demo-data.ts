@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { friendships } from '@shared/schema/friends';
 import { stores } from '@shared/schema/locations';
 import { pins } from '@shared/schema/pins';
 import { users } from '@shared/schema/users';
@@ -7,6 +8,7 @@ import { claimPin } from '../services/gift-cards/claim-pin';
 import { requestGift } from '../services/gift-cards/gift-requests';
 import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
+import { sendGuestGift } from '../services/gift-cards/send-guest-gift';
 import {
   createTestPaymentProvider,
   TEST_CARD_SUCCESS,
@@ -104,13 +106,18 @@ async function demoPin(db: Database, businessId: number, brand: string) {
 }
 
 /**
- * Consumers claim cards, spend some, give some to each other and ask for one, so the wallet,
- * the marketplace's remaining counts and the leaderboard have real history to show.
+ * Consumers are friends, claim cards, spend some, give some to each other, ask for one and get one
+ * from a guest, so profiles, the wallet, the marketplace's remaining counts and the leaderboard
+ * have real history to show.
  */
 async function seedDemoActivity(db: Database, ids: Record<string, number>): Promise<void> {
   const ava = ids.ava_thompson!;
   const liam = ids.liam_carter!;
   const maya = ids.maya_rodriguez!;
+  await db.insert(friendships).values([
+    { requesterId: ava, addresseeId: liam, status: 'accepted', respondedAt: new Date() },
+    { requesterId: maya, addresseeId: ava, status: 'accepted', respondedAt: new Date() },
+  ]);
   const beanStarbucks = await demoPin(db, ids.bean_street!, 'starbucks');
   const beanDunkin = await demoPin(db, ids.bean_street!, 'dunkin');
   const cornerWalmart = await demoPin(db, ids.corner_market!, 'walmart');
@@ -132,6 +139,16 @@ async function seedDemoActivity(db: Database, ids: Record<string, number>): Prom
   });
 
   await claimPin(db, maya, beanDunkin);
+  await sendGuestGift(
+    db,
+    {
+      recipientUsername: 'maya_rodriguez',
+      brand: 'dunkin',
+      value: 15_00,
+      senderEmail: 'grandma.rose@example.com',
+    },
+    { sender: null, idempotencyKey: 'demo-guest-gift' },
+  );
   await requestGift(db, maya, {
     username: 'liam_carter',
     brand: 'starbucks',

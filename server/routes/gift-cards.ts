@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
+  GUEST_GIFT_MESSAGES,
   giftCardListQuerySchema,
+  guestGiftSchema,
   leaderboardQuerySchema,
   marketplaceQuerySchema,
   redeemGiftCardSchema,
@@ -26,6 +28,8 @@ import { listIssuedGiftCards } from '../services/gift-cards/list-issued-gift-car
 import { listMarketplace } from '../services/gift-cards/list-marketplace';
 import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
+import { sendGuestGift } from '../services/gift-cards/send-guest-gift';
+import { consumeRateLimit } from '../services/rate-limit/rate-limit';
 
 const idParam = (label: string) =>
   z.object({
@@ -40,9 +44,33 @@ const cardIdSchema = idParam('Gift card');
 const requestIdSchema = idParam('Gift request');
 const periodSchema = leaderboardQuerySchema.pick({ period: true });
 
-export function giftCardsRouter({ db }: RouteDependencies): Router {
+export function giftCardsRouter({ db, config }: RouteDependencies): Router {
   const router = Router();
   const consumerOnly = requireRole('consumer');
+
+  // Open: a guest sends a card from a profile; a signed-in consumer sends it as themselves.
+  router.post('/gift-cards/guest', async (request, response) => {
+    const input = parseInput(guestGiftSchema, request.body);
+    const idempotencyKey = readIdempotencyKey(request);
+    const sender = request.user?.type === 'consumer' ? { id: request.user.id } : null;
+    const limit = {
+      limit: config.rateLimits.guestGiftsPerHour,
+      windowSeconds: 60 * 60,
+      message: GUEST_GIFT_MESSAGES.rateLimited,
+    };
+    const { result, replayed } = await sendGuestGift(db, input, {
+      sender,
+      idempotencyKey,
+      beforeIssuing: async () => {
+        await consumeRateLimit(db, { ...limit, key: `guest-gift:address:${request.ip}` });
+        await consumeRateLimit(db, {
+          ...limit,
+          key: `guest-gift:email:${input.senderEmail.toLowerCase()}`,
+        });
+      },
+    });
+    response.status(replayed ? 200 : 201).json(result);
+  });
 
   router.get('/gift-cards/marketplace', consumerOnly, async (request, response) => {
     const user = requireUser(request);

@@ -31,7 +31,13 @@ export async function createTestContext(
   // Test files register many accounts from one address; the rate-limit tests set their own limits.
   const config: Config = {
     ...base,
-    rateLimits: { ...base.rateLimits, registerPerHour: 10_000, ...options.rateLimits },
+    rateLimits: {
+      ...base.rateLimits,
+      registerPerHour: 10_000,
+      guestGiftsPerHour: 10_000,
+      sharesPerHour: 10_000,
+      ...options.rateLimits,
+    },
   };
 
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { BRAND_IDS, LIMITS } from '../constants';
 import { dollarsToCentsField, hasAtMostTwoDecimals } from '../money';
 import { type Page, pageQueryFields } from '../pagination';
 import { brands } from './brands';
 import { pins } from './pins';
-import { users } from './users';
+import { emailField, users } from './users';
 
 // ---------------------------------------------------------------------------------------------
 // Tables
@@ -83,6 +83,7 @@ export const gifts = pgTable(
       .references(() => giftCards.id, { onDelete: 'restrict' }),
     valueCents: integer('value_cents').notNull(),
     message: text('message').notNull().default(''),
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -90,6 +91,10 @@ export const gifts = pgTable(
     index('gifts_sender_created_idx').on(table.senderId, table.createdAt, table.id),
     index('gifts_recipient_created_idx').on(table.recipientId, table.createdAt, table.id),
     // The leaderboard sums a period's gifts per sender: one range scan, index-only.
+    // A guest's retry with the same Idempotency-Key gives one card.
+    uniqueIndex('gifts_guest_idempotency_idx')
+      .on(table.senderEmail, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     index('gifts_leaderboard_idx')
       .on(table.createdAt, table.senderId, table.valueCents)
       .where(sql`${table.senderId} is not null`),
@@ -245,6 +250,25 @@ export const requestGiftSchema = z.object({
   message: giftMessage,
 });
 export type RequestGiftInput = z.input<typeof requestGiftSchema>;
+
+/** Spec §3/§5: the guest gift-card request (recipientUsername, brand, value 5–500, senderEmail). */
+export const guestGiftSchema = z.object({
+  recipientUsername: username('Recipient is required'),
+  brand: z.enum(BRAND_IDS, { error: 'Choose a brand' }),
+  value: dollarsToCentsField('Amount', LIMITS.giftAmountMin, LIMITS.giftAmountMax),
+  senderEmail: emailField,
+});
+export type GuestGiftInput = z.input<typeof guestGiftSchema>;
+
+export const GUEST_GIFT_MESSAGES = {
+  rateLimited: 'Too many gift cards sent. Please try again later.',
+  notFound: 'User not found',
+  consumersOnly: 'Gift cards can only be sent to consumers',
+  self: 'You cannot send a gift card to yourself',
+} as const;
+
+/** What the guest learns (spec §3 leaves it open): the card that was issued, never its code. */
+export type GuestGiftResult = { id: number; brand: string; value: number; recipientName: string };
 
 export const LEADERBOARD_PERIODS = ['week', 'month', 'year', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];

@@ -7,3 +7,5 @@ export * from './locations';
 export * from './ledger';
 export * from './pins';
 export * from './gift-cards';
+export * from './friends';
+export * from './profiles';

@@ -28,6 +28,8 @@ export const SYSTEM_ACCOUNTS = {
   paymentClearing: 'payment_clearing',
   /** Card value spent at a store: it leaves the platform to the merchant. */
   cardRedemptions: 'card_redemptions',
+  /** Gift cards guests send from a profile: value issued before a payment is taken (DESIGN.md §4). */
+  guestGifts: 'guest_gifts',
 } as const;
 
 export const ledgerAccounts = pgTable(
@@ -69,6 +71,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   'pin_refund',
   'claim',
   'redeem',
+  'guest_gift',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

@@ -11,3 +11,15 @@ export const paths = {
   wallet: '/wallet',
   notifications: '/notifications',
 } as const;
+
+/** Route patterns with a parameter (wouter syntax). */
+export const routePatterns = {
+  profile: '/u/:username',
+  friendsOf: '/friends/:username',
+} as const;
+
+/** A user's public profile page (spec §2). */
+export const profilePath = (username: string) => `/u/${encodeURIComponent(username)}`;
+
+/** The friends of a user (spec §2: /friends/{username}). */
+export const friendsOfPath = (username: string) => `/friends/${encodeURIComponent(username)}`;

@@ -10,6 +10,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { profilePath } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { formatPoints, type LeaderboardRow } from '../lib/leaderboard-display';
 import { LeaderboardAvatar } from './leaderboard-avatar';
@@ -79,7 +80,7 @@ export function LeaderboardTable({ rows, onSendGift }: LeaderboardTableProps) {
             <TableCell className="px-2 sm:px-3">
               <div className="flex justify-end gap-1 sm:gap-2">
                 <Link
-                  href={`/u/${encodeURIComponent(row.username)}`}
+                  href={profilePath(row.username)}
                   className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), actionClass)}
                 >
                   <UserRound aria-hidden="true" />

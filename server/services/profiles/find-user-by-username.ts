@@ -1,0 +1,22 @@
+import { eq, sql } from 'drizzle-orm';
+import { PROFILE_MESSAGES } from '@shared/schema/profiles';
+import { users } from '@shared/schema/users';
+import { type Executor } from '../../db/client';
+import { notFound } from '../../lib/errors';
+
+/** The user with this username, in any letter case (the lower(username) index); 404 otherwise. */
+export async function findUserByUsername(db: Executor, username: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      type: users.type,
+      name: users.name,
+      username: users.username,
+      profilePicture: users.profilePicture,
+      verified: users.verified,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
+  if (!user) throw notFound(PROFILE_MESSAGES.notFound);
+  return user;
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { users } from './users';
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------------------------
+
+export const SHARE_PLATFORMS = [
+  'native',
+  'copy',
+  'qr',
+  'twitter',
+  'facebook',
+  'whatsapp',
+  'instagram',
+] as const;
+export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+
+/** Someone shared a profile (spec §7 POST /api/analytics/share). */
+export const shareEvents = pgTable(
+  'share_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    platform: text('platform', { enum: SHARE_PLATFORMS }).notNull(),
+    profileUserId: integer('profile_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who shared it; null for a guest. */
+    sharedBy: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('share_events_profile_idx').on(table.profileUserId, table.createdAt)],
+);
+
+export const REPORT_REASONS = [
+  'spam',
+  'impersonation',
+  'harassment',
+  'inappropriate',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or scam',
+  impersonation: 'Pretending to be someone else',
+  harassment: 'Harassment or bullying',
+  inappropriate: 'Inappropriate content',
+  other: 'Something else',
+};
+
+/** A signed-in user reports a profile for review; one open report per reporter and profile. */
+export const profileReports = pgTable(
+  'profile_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedUserId: integer('reported_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('profile_reports_open_idx')
+      .on(table.reporterId, table.reportedUserId)
+      .where(sql`${table.status} = 'open'`),
+    index('profile_reports_reported_idx').on(table.reportedUserId, table.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+export const REPORT_DETAILS_MAX = 500;
+
+export const shareEventSchema = z.object({
+  platform: z.enum(SHARE_PLATFORMS, {
+    error: `platform must be one of ${SHARE_PLATFORMS.join(', ')}`,
+  }),
+  profileUsername: z
+    .string({ error: 'profileUsername is required' })
+    .trim()
+    .min(1, 'profileUsername is required')
+    .max(60, 'Profile not found'),
+});
+export type ShareEventInput = z.input<typeof shareEventSchema>;
+
+export const reportProfileSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason for the report' }),
+  details: z
+    .string({ error: 'Details must be text' })
+    .trim()
+    .max(REPORT_DETAILS_MAX, `Details must be at most ${REPORT_DETAILS_MAX} characters`)
+    .default(''),
+});
+export type ReportProfileInput = z.input<typeof reportProfileSchema>;
+
+export const PROFILE_MESSAGES = {
+  notFound: 'Profile not found',
+  reportSelf: 'You cannot report your own profile',
+  reportOpen: 'You have already reported this profile; we are looking into it',
+  shareRateLimited: 'Too many shares. Please try again later.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** Spec §3/§7: a public profile — public fields only, never e-mail, phone or anything private. */
+export type PublicProfile = {
+  name: string;
+  username: string;
+  profilePicture: string | null;
+  verified: boolean;
+  /** Accepted friendships. */
+  friendsCount: number;
+  /** Favourite brand slugs, e.g. ['starbucks', 'dunkin']. */
+  brands: string[];
+  type: 'consumer' | 'business';
+};
+
+export type ProfileReport = { id: number; reason: ReportReason; status: 'open' | 'closed' };
