@@ -4,7 +4,8 @@ import { Route, Switch } from 'wouter';
 import { ProtectedRoute } from '@/components/layout/protected-route';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
-import { paths } from '@/lib/paths';
+import { PublicShell } from '@/components/layout/public-shell';
+import { paths, routePatterns } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 
 const AuthPage = lazy(() =>
@@ -33,6 +34,11 @@ const LeaderboardPage = lazy(() =>
     default: module.LeaderboardPage,
   })),
 );
+const ProfilePage = lazy(() =>
+  import('@/features/profile/pages/profile-page').then((module) => ({
+    default: module.ProfilePage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('@/features/not-found/pages/not-found-page').then((module) => ({
     default: module.NotFoundPage,
@@ -45,6 +51,12 @@ export function App() {
       <Suspense fallback={<FullPageSpinner />}>
         <Switch>
           <Route path={paths.auth} component={AuthPage} />
+          {/* Open to everyone: how a guest sends a gift card (spec §2). */}
+          <Route path={routePatterns.profile}>
+            <PublicShell>
+              <ProfilePage />
+            </PublicShell>
+          </Route>
           {/* Home (spec §2): a business's home is its dashboard, a consumer's the Mark.itplace. */}
           <ProtectedRoute
             path={paths.home}

@@ -1,0 +1,379 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { type GuestGiftResult } from '@shared/schema/gift-cards';
+import { USER_QUERY_KEY } from '@/lib/query-client';
+import { buildUser } from '@/testing/fixtures';
+import { jsonReply, mockApi, pending, type MockRoutes } from '@/testing/mock-api';
+import { findToast, renderWithProviders } from '@/testing/test-utils';
+import { GuestGiftDialog, type GuestGiftRecipient } from '../components/guest-gift-dialog';
+
+const jordan: GuestGiftRecipient = {
+  username: 'jordan',
+  name: 'Jordan Lee',
+  brands: ['starbucks', 'dunkin', 'walmart'],
+};
+
+const issued: GuestGiftResult = {
+  id: 41,
+  brand: 'dunkin',
+  value: 25.5,
+  recipientName: 'Jordan Lee',
+};
+
+function routes(overrides: MockRoutes = {}): MockRoutes {
+  return {
+    // Signed out unless a test says otherwise.
+    'GET /api/user': jsonReply(401, { message: 'Not signed in' }),
+    'POST /api/gift-cards/guest': jsonReply(201, issued),
+    ...overrides,
+  };
+}
+
+/** The profile page's part: a button that opens the dialog, which it then controls. */
+function Harness({ recipient = jordan }: { recipient?: GuestGiftRecipient }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <p>{open ? 'dialog open' : 'dialog closed'}</p>
+      <button type="button" onClick={() => setOpen(true)}>
+        Send a Gift
+      </button>
+      <GuestGiftDialog open={open} onOpenChange={setOpen} recipient={recipient} />
+    </>
+  );
+}
+
+async function openDialog(recipient: GuestGiftRecipient = jordan) {
+  const rendered = renderWithProviders(<Harness recipient={recipient} />);
+  const title = `Send a Gift Card to ${recipient.name || recipient.username}`;
+  const dialog = await screen.findByRole('dialog', { name: title });
+  return { ...rendered, dialog };
+}
+
+function fields(dialog: HTMLElement) {
+  return {
+    amount: within(dialog).getByLabelText('Amount ($)'),
+    email: within(dialog).getByLabelText('Your Email'),
+    submit: within(dialog).getByRole('button', { name: /^(Send Gift Card|Sending\.\.\.)$/ }),
+  };
+}
+
+type Api = ReturnType<typeof mockApi>;
+
+function guestPosts(api: Api) {
+  return api.requestsTo('POST', '/api/gift-cards/guest');
+}
+
+function idempotencyKeys(api: Api) {
+  return api.fetch.mock.calls
+    .filter(([input]) => String(input) === '/api/gift-cards/guest')
+    .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+}
+
+describe('GuestGiftDialog', () => {
+  it("is titled with the recipient's name and lists their brands by display name", async () => {
+    mockApi(routes());
+    const { dialog } = await openDialog({ ...jordan, brands: ['starbucks', 'dunkin', 'target'] });
+
+    expect(dialog).toHaveClass('sm:max-w-[425px]');
+    const brands = within(dialog).getByRole('group', { name: 'Brand' });
+    const buttons = within(brands).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(['Starbucks', 'Dunkin', 'target']);
+    for (const button of buttons) expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(within(dialog).getByText('Enter an amount between $5 and $500')).toBeInTheDocument();
+
+    const { amount, email, submit } = fields(dialog);
+    expect(amount).toHaveAttribute('type', 'number');
+    expect(amount).toHaveAttribute('min', '5');
+    expect(amount).toHaveAttribute('max', '500');
+    expect(amount).toHaveAttribute('step', '0.01');
+    expect(amount).toHaveValue(null);
+    expect(email).toHaveValue('');
+    expect(submit).toHaveTextContent('Send Gift Card');
+    expect(within(dialog).queryByText(/Sending as/)).not.toBeInTheDocument();
+  });
+
+  it('uses the username in the title when the recipient has no name', async () => {
+    mockApi(routes());
+    await openDialog({ ...jordan, name: '' });
+
+    expect(screen.getByRole('heading', { name: 'Send a Gift Card to jordan' })).toBeInTheDocument();
+  });
+
+  it('highlights the one chosen brand', async () => {
+    mockApi(routes());
+    const { user, dialog } = await openDialog();
+
+    const starbucks = within(dialog).getByRole('button', { name: 'Starbucks' });
+    const dunkin = within(dialog).getByRole('button', { name: 'Dunkin' });
+    await user.click(starbucks);
+    expect(starbucks).toHaveAttribute('aria-pressed', 'true');
+    expect(dunkin).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(dunkin);
+    expect(dunkin).toHaveAttribute('aria-pressed', 'true');
+    expect(starbucks).toHaveAttribute('aria-pressed', 'false');
+
+    // Choosing it again keeps it chosen.
+    await user.click(dunkin);
+    expect(dunkin).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says so when the recipient has no brand preferences, and cannot be sent', async () => {
+    mockApi(routes());
+    const { user, dialog } = await openDialog({ ...jordan, brands: [] });
+
+    expect(
+      within(dialog).getByText("This user hasn't set their brand preferences yet."),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Brand' })).not.toBeInTheDocument();
+
+    const { amount, email, submit } = fields(dialog);
+    await user.type(amount, '20');
+    await user.type(email, 'guest@example.com');
+    expect(submit).toBeDisabled();
+  });
+
+  it('keeps Send Gift Card disabled until a brand, an amount and an e-mail are given', async () => {
+    mockApi(routes());
+    const { user, dialog } = await openDialog();
+    const { amount, email, submit } = fields(dialog);
+
+    expect(submit).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Walmart' }));
+    expect(submit).toBeDisabled();
+    await user.type(amount, '20');
+    expect(submit).toBeDisabled();
+    await user.type(email, 'guest@example.com');
+    expect(submit).toBeEnabled();
+
+    await user.clear(amount);
+    expect(submit).toBeDisabled();
+  });
+
+  it.each(['4.99', '500.01'])(
+    'refuses %s with the amount rule and sends nothing',
+    async (typed) => {
+      const api = mockApi(routes());
+      const { user, dialog } = await openDialog();
+      const { amount, email, submit } = fields(dialog);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
+      await user.type(amount, typed);
+      await user.type(email, 'guest@example.com');
+      await user.click(submit);
+
+      expect(await findToast('Error')).toHaveTextContent('Amount must be between $5 and $500');
+      expect(within(dialog).getByText('Amount must be between $5 and $500')).toBeInTheDocument();
+      expect(amount).toHaveAttribute('aria-invalid', 'true');
+      expect(guestPosts(api)).toHaveLength(0);
+      expect(screen.getByText('dialog open')).toBeInTheDocument();
+
+      // Correcting the amount clears the complaint.
+      await user.clear(amount);
+      await user.type(amount, '5');
+      expect(amount).not.toHaveAttribute('aria-invalid');
+    },
+  );
+
+  it('refuses more than two decimals and an invalid e-mail with the schema messages', async () => {
+    const api = mockApi(routes());
+    const { user, dialog } = await openDialog();
+    const { amount, email, submit } = fields(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
+    await user.type(amount, '10');
+    await user.type(email, 'not-an-email');
+    await user.click(submit);
+
+    expect(await findToast('Error')).toHaveTextContent('Valid email is required');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(email);
+    await user.type(email, 'guest@example.com');
+    await user.clear(amount);
+    await user.type(amount, '5.001');
+    await user.click(submit);
+
+    await waitFor(() =>
+      expect(within(dialog).getByText('Amount can have at most two decimals')).toBeInTheDocument(),
+    );
+    expect(guestPosts(api)).toHaveLength(0);
+  });
+
+  it('sends the gift with an Idempotency-Key, says so, closes and starts empty next time', async () => {
+    const api = mockApi(routes());
+    const { user, dialog } = await openDialog();
+    const { amount, email, submit } = fields(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Dunkin' }));
+    await user.type(amount, '25.50');
+    await user.type(email, 'guest@example.com');
+    await user.click(submit);
+
+    expect(await findToast('Success!')).toHaveTextContent(
+      'Your gift card has been sent to Jordan Lee',
+    );
+    expect(guestPosts(api).map((request) => request.body)).toEqual([
+      {
+        recipientUsername: 'jordan',
+        brand: 'dunkin',
+        value: 25.5,
+        senderEmail: 'guest@example.com',
+      },
+    ]);
+    const [key] = idempotencyKeys(api);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('dialog closed')).toBeInTheDocument();
+
+    // Opened again: everything is empty, and the same gift again is a new submission.
+    await user.click(screen.getByRole('button', { name: 'Send a Gift' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Send a Gift Card to Jordan Lee' });
+    const again = fields(reopened);
+    expect(again.amount).toHaveValue(null);
+    expect(again.email).toHaveValue('');
+    expect(within(reopened).queryAllByRole('button', { pressed: true })).toHaveLength(0);
+
+    await user.click(within(reopened).getByRole('button', { name: 'Dunkin' }));
+    await user.type(again.amount, '25.50');
+    await user.type(again.email, 'guest@example.com');
+    await user.click(again.submit);
+    await waitFor(() => expect(guestPosts(api)).toHaveLength(2));
+    const keys = idempotencyKeys(api);
+    expect(keys[1]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('shows Sending... and stays disabled while the gift is on its way', async () => {
+    mockApi(routes({ 'POST /api/gift-cards/guest': pending }));
+    const { user, dialog } = await openDialog();
+    const { amount, email, submit } = fields(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
+    await user.type(amount, '10');
+    await user.type(email, 'guest@example.com');
+    await user.click(submit);
+
+    expect(await within(dialog).findByRole('button', { name: 'Sending...' })).toBeDisabled();
+  });
+
+  it("keeps the dialog open with the server's message, and a retry reuses the key", async () => {
+    let calls = 0;
+    const api = mockApi(
+      routes({
+        'POST /api/gift-cards/guest': () => {
+          calls += 1;
+          return calls === 1
+            ? jsonReply(400, { message: 'Gift cards can only be sent to consumers' })
+            : jsonReply(201, issued);
+        },
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    const { amount, email, submit } = fields(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Walmart' }));
+    await user.type(amount, '40');
+    await user.type(email, 'guest@example.com');
+    await user.click(submit);
+
+    expect(await findToast('Error')).toHaveTextContent('Gift cards can only be sent to consumers');
+    expect(screen.getByText('dialog open')).toBeInTheDocument();
+    expect(amount).toHaveValue(40);
+    expect(email).toHaveValue('guest@example.com');
+    await waitFor(() => expect(submit).toBeEnabled());
+    expect(submit).toHaveTextContent('Send Gift Card');
+
+    await user.click(submit);
+    expect(await findToast('Success!')).toHaveTextContent(
+      'Your gift card has been sent to Jordan Lee',
+    );
+    const keys = idempotencyKeys(api);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("shows the rate limit's message", async () => {
+    mockApi(
+      routes({
+        'POST /api/gift-cards/guest': jsonReply(429, {
+          message: 'Too many gift cards sent. Please try again later.',
+        }),
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    const { amount, email, submit } = fields(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
+    await user.type(amount, '10');
+    await user.type(email, 'guest@example.com');
+    await user.click(submit);
+
+    expect(await findToast('Error')).toHaveTextContent(
+      'Too many gift cards sent. Please try again later.',
+    );
+    expect(screen.getByText('dialog open')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to send gift card' when the server gives no message", async () => {
+    mockApi(routes({ 'POST /api/gift-cards/guest': jsonReply(400) }));
+    const { user, dialog } = await openDialog();
+    const { amount, email, submit } = fields(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
+    await user.type(amount, '10');
+    await user.type(email, 'guest@example.com');
+    await user.click(submit);
+
+    const toast = await findToast('Error');
+    expect(within(toast).getByText('Failed to send gift card')).toBeInTheDocument();
+    expect(screen.getByText('dialog open')).toBeInTheDocument();
+  });
+
+  it("fills in a signed-in consumer's e-mail and sends as them", async () => {
+    const api = mockApi(
+      routes({
+        'GET /api/user': jsonReply(
+          200,
+          buildUser({ name: 'Casey Consumer', email: 'casey@example.com' }),
+        ),
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    const { amount, email, submit } = fields(dialog);
+
+    await waitFor(() => expect(email).toHaveValue('casey@example.com'));
+    expect(within(dialog).getByText('Sending as Casey Consumer')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
+    await user.type(amount, '15');
+    await user.click(submit);
+
+    await findToast('Success!');
+    expect(guestPosts(api).map((request) => request.body)).toEqual([
+      {
+        recipientUsername: 'jordan',
+        brand: 'starbucks',
+        value: 15,
+        senderEmail: 'casey@example.com',
+      },
+    ]);
+  });
+
+  it('does not fill in the e-mail of a signed-in business', async () => {
+    mockApi(
+      routes({
+        'GET /api/user': jsonReply(200, buildUser({ type: 'business', email: 'shop@example.com' })),
+      }),
+    );
+    const { dialog, queryClient } = await openDialog();
+
+    // The session has answered, and still nothing is filled in.
+    await waitFor(() => expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeTruthy());
+    expect(within(dialog).getByLabelText('Your Email')).toHaveValue('');
+    expect(within(dialog).queryByText(/Sending as/)).not.toBeInTheDocument();
+  });
+});

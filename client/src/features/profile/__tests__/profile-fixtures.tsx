@@ -1,0 +1,54 @@
+import { Route, Switch } from 'wouter';
+import { type PublicProfile } from '@shared/schema/profiles';
+import { routePatterns } from '@/lib/paths';
+import { buildUser } from '@/testing/fixtures';
+import { jsonReply, type MockHandler, type MockRoutes } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/test-utils';
+import { ProfilePage } from '../pages/profile-page';
+
+export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return {
+    name: 'Ada Lovelace',
+    username: 'ada',
+    profilePicture: null,
+    verified: true,
+    friendsCount: 3,
+    brands: ['starbucks', 'dunkin'],
+    type: 'consumer',
+    ...overrides,
+  };
+}
+
+export const ada = buildProfile();
+
+/** Casey, signed in, looking at someone else's profile. */
+export const casey = buildUser({ id: 1, name: 'Casey Consumer', username: 'casey' });
+
+export const signedOut = jsonReply(401, { message: 'Not signed in' });
+
+type ProfileRoutes = { viewer?: MockHandler; profile?: MockHandler } & MockRoutes;
+
+/** The page's calls: the session (signed out unless told), the profile, and share analytics. */
+export function profileRoutes({ viewer, profile, ...others }: ProfileRoutes = {}): MockRoutes {
+  return {
+    'GET /api/user': viewer ?? signedOut,
+    'GET /api/user/profile/ada': profile ?? jsonReply(200, ada),
+    'POST /api/analytics/share': jsonReply(201, { ok: true }),
+    ...others,
+  };
+}
+
+/** The page at /u/{username}, as the app routes it; anything else shows where it went. */
+export function renderProfilePage(username = 'ada') {
+  return renderWithProviders(
+    <Switch>
+      <Route path={routePatterns.profile}>
+        <ProfilePage />
+      </Route>
+      <Route>
+        <p>Elsewhere</p>
+      </Route>
+    </Switch>,
+    { path: `/u/${username}` },
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PublicProfile } from '@shared/schema/profiles';
+import { ApiError, api } from '@/lib/api-client';
+
+/** A person's public profile: public fields only (no e-mail or phone). Open to guests. */
+export const getProfile = (username: string): Promise<PublicProfile> =>
+  api.get(`/user/profile/${encodeURIComponent(username)}`);
+
+/**
+ * Spec §9: the profile fetch retries once, while the app default is no retry. A 404 is final (the
+ * username does not exist), so it is not asked again.
+ */
+export function retryProfileOnce(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status === 404) return false;
+  return failureCount < 1;
+}
+
+export const getProfileQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: ['profiles', username.toLowerCase()],
+    queryFn: () => getProfile(username),
+    retry: retryProfileOnce,
+  });
+
+export function useProfile(username: string) {
+  return useQuery(getProfileQueryOptions(username));
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { type ProfileReport, type ReportReason } from '@shared/schema/profiles';
+import { api } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
+
+export type ReportProfileRequest = { username: string; reason: ReportReason; details?: string };
+
+/** A signed-in user reports someone else's profile for review (one open report per profile). */
+export const reportProfile = ({
+  username,
+  reason,
+  details,
+}: ReportProfileRequest): Promise<ProfileReport> =>
+  api.post(`/users/${encodeURIComponent(username)}/report`, {
+    reason,
+    ...(details ? { details } : {}),
+  });
+
+type UseReportProfileOptions = { mutationConfig?: MutationConfig<typeof reportProfile> };
+
+/** Nothing on screen depends on reports, so nothing to refresh. */
+export function useReportProfile({ mutationConfig }: UseReportProfileOptions = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: reportProfile });
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { type SharePlatform } from '@shared/schema/profiles';
+import { api } from '@/lib/api-client';
+
+export type ShareProfileRequest = { platform: SharePlatform; profileUsername: string };
+
+/** Records that someone shared a profile (analytics). Open to guests. */
+export const shareProfile = ({ platform, profileUsername }: ShareProfileRequest) =>
+  api.post<{ ok: true }>('/analytics/share', { platform, profileUsername });
+
+/**
+ * Spec §7: a failure to record a share is ignored — the share itself already happened, so the
+ * visitor is never told about it (callers use `mutate`, which never throws).
+ */
+export function useShareProfile() {
+  return useMutation({ mutationFn: shareProfile });
+}

@@ -1,0 +1,301 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { brandDisplayName, LIMITS } from '@shared/constants';
+import { centsToDollars } from '@shared/money';
+import { guestGiftSchema } from '@shared/schema/gift-cards';
+import { useUser } from '@/api/get-user';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Toggle } from '@/components/ui/toggle';
+import { toast } from '@/components/ui/use-toast';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { useSendGuestGift } from '../api/send-guest-gift';
+
+const AMOUNT_HINT = `Enter an amount between $${LIMITS.giftAmountMin} and $${LIMITS.giftAmountMax}`;
+const NO_BRANDS_TEXT = "This user hasn't set their brand preferences yet.";
+const INVALID_AMOUNT_MESSAGE = 'Please enter a valid amount';
+const SEND_FAILED = 'Failed to send gift card';
+const SEND_FAILED_UNKNOWN = 'Failed to send gift card. Please try again.';
+
+export type GuestGiftRecipient = { username: string; name: string; brands: string[] };
+
+type GuestGiftDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  recipient: GuestGiftRecipient;
+};
+
+/**
+ * Spec §2 'Guest gift-card dialog': anyone, signed in or not, sends the profile's owner a new
+ * gift card of one of the brands they prefer. A signed-in consumer sends it as themselves.
+ */
+export function GuestGiftDialog({ open, onOpenChange, recipient }: GuestGiftDialogProps) {
+  // Held here, not in the form: closing after a lost answer and sending the same gift again
+  // still reuses the key, so the server issues one card.
+  const idempotency = useIdempotencyKey();
+  const recipientName = recipient.name || recipient.username;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-[425px]">
+        <DialogHeader>
+          <DialogTitle>Send a Gift Card to {recipientName}</DialogTitle>
+          <DialogDescription>
+            The card goes straight to @{recipient.username}&apos;s mark.it wallet.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Inside the content, so brand, amount and e-mail start empty every time it opens. */}
+        <GuestGiftForm
+          recipient={recipient}
+          recipientName={recipientName}
+          idempotency={idempotency}
+          onDone={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type FieldErrors = Partial<Record<'brand' | 'value' | 'senderEmail', string>>;
+
+/** Spec §5: the amount must read as a number before the schema checks its range. */
+function parseAmount(text: string): number {
+  const value = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(value)) throw new Error(INVALID_AMOUNT_MESSAGE);
+  return value;
+}
+
+function showError(description: string) {
+  toast({ variant: 'destructive', title: 'Error', description });
+}
+
+type GuestGiftFormProps = {
+  recipient: GuestGiftRecipient;
+  recipientName: string;
+  idempotency: IdempotencyKey;
+  onDone: () => void;
+};
+
+function GuestGiftForm({ recipient, recipientName, idempotency, onDone }: GuestGiftFormProps) {
+  const ids = useId();
+  const brandLabelId = `${ids}-brand`;
+  const amountId = `${ids}-amount`;
+  const emailId = `${ids}-email`;
+
+  const { data: user } = useUser();
+  const consumer = user?.type === 'consumer' ? user : null;
+
+  const [brand, setBrand] = useState('');
+  const [amount, setAmount] = useState('');
+  // null until the visitor types: a signed-in consumer's e-mail fills it even if it loads late.
+  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const email = typedEmail ?? consumer?.email ?? '';
+
+  const reset = () => {
+    setBrand('');
+    setAmount('');
+    setTypedEmail(null);
+    setErrors({});
+  };
+
+  const send = useSendGuestGift({
+    mutationConfig: {
+      onSuccess: () => {
+        idempotency.reset();
+        toast({
+          title: 'Success!',
+          description: `Your gift card has been sent to ${recipientName}`,
+        });
+        reset();
+        onDone();
+      },
+      onError: (error: unknown) => {
+        showError(error instanceof Error ? error.message || SEND_FAILED : SEND_FAILED_UNKNOWN);
+      },
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    try {
+      const parsed = guestGiftSchema.safeParse({
+        recipientUsername: recipient.username,
+        brand,
+        value: parseAmount(amount),
+        senderEmail: email,
+      });
+      if (!parsed.success) {
+        const fieldErrors: FieldErrors = {};
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0];
+          if (field === 'brand' || field === 'value' || field === 'senderEmail') {
+            fieldErrors[field] ??= issue.message;
+          }
+        }
+        setErrors(fieldErrors);
+        showError(parsed.error.issues[0]?.message ?? SEND_FAILED);
+        return;
+      }
+      setErrors({});
+      const request = {
+        recipientUsername: parsed.data.recipientUsername,
+        brand: parsed.data.brand,
+        // The schema gives cents; the API speaks dollars.
+        value: centsToDollars(parsed.data.value),
+        senderEmail: parsed.data.senderEmail,
+      };
+      send.mutate({ ...request, idempotencyKey: idempotency.keyFor(request) });
+    } catch (error) {
+      if (error instanceof Error && error.message === INVALID_AMOUNT_MESSAGE) {
+        setErrors({ value: INVALID_AMOUNT_MESSAGE });
+      }
+      showError(error instanceof Error ? error.message : SEND_FAILED_UNKNOWN);
+    }
+  };
+
+  const canSubmit = !send.isPending && brand !== '' && amount.trim() !== '' && email.trim() !== '';
+  const amountDescribedBy = [`${amountId}-hint`, errors.value && `${amountId}-error`]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
+      <div className="grid gap-2">
+        <p id={brandLabelId} className="text-sm leading-none font-medium">
+          Brand
+        </p>
+        {recipient.brands.length === 0 ? (
+          <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">
+            {NO_BRANDS_TEXT}
+          </p>
+        ) : (
+          <div
+            role="group"
+            aria-labelledby={brandLabelId}
+            aria-describedby={errors.brand ? `${brandLabelId}-error` : undefined}
+            className="grid grid-cols-1 gap-2"
+          >
+            {recipient.brands.map((id) => (
+              <Toggle
+                key={id}
+                variant="outline"
+                className="w-full justify-start"
+                pressed={brand === id}
+                // Choosing the selected brand again keeps it: one brand is always the choice.
+                onPressedChange={() => {
+                  setBrand(id);
+                  setErrors((current) => ({ ...current, brand: undefined }));
+                }}
+              >
+                {brandDisplayName(id)}
+              </Toggle>
+            ))}
+          </div>
+        )}
+        {errors.brand && (
+          <p id={`${brandLabelId}-error`} className="text-sm font-medium text-destructive">
+            {errors.brand}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={amountId}>Amount ($)</Label>
+        <Input
+          id={amountId}
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          min={LIMITS.giftAmountMin}
+          max={LIMITS.giftAmountMax}
+          step="0.01"
+          autoComplete="off"
+          placeholder="25.00"
+          value={amount}
+          aria-invalid={errors.value ? true : undefined}
+          aria-describedby={amountDescribedBy}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setErrors((current) => ({ ...current, value: undefined }));
+          }}
+        />
+        <p id={`${amountId}-hint`} className="text-sm text-muted-foreground">
+          {AMOUNT_HINT}
+        </p>
+        {errors.value && (
+          <p id={`${amountId}-error`} className="text-sm font-medium text-destructive">
+            {errors.value}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={emailId}>Your Email</Label>
+        <Input
+          id={emailId}
+          name="senderEmail"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          aria-invalid={errors.senderEmail ? true : undefined}
+          aria-describedby={
+            [consumer && `${emailId}-as`, errors.senderEmail && `${emailId}-error`]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          onChange={(event) => {
+            setTypedEmail(event.target.value);
+            setErrors((current) => ({ ...current, senderEmail: undefined }));
+          }}
+        />
+        {consumer && (
+          <p id={`${emailId}-as`} className="text-sm text-muted-foreground">
+            Sending as {consumer.name}
+          </p>
+        )}
+        {errors.senderEmail && (
+          <p id={`${emailId}-error`} className="text-sm font-medium text-destructive">
+            {errors.senderEmail}
+          </p>
+        )}
+      </div>
+
+      <Button type="submit" className="w-full" disabled={!canSubmit}>
+        {send.isPending ? 'Sending...' : 'Send Gift Card'}
+      </Button>
+    </form>
+  );
+}
+
+type IdempotencyKey = { keyFor(values: unknown): string; reset(): void };
+
+/**
+ * One Idempotency-Key per submission: sending the same values again (a retry after a failure or
+ * a lost answer) reuses the key, so the server applies it once; different values get a fresh key.
+ * (The wallet has the same small hook; features do not import each other.)
+ */
+function useIdempotencyKey(): IdempotencyKey {
+  const current = useRef<{ fingerprint: string; key: string } | null>(null);
+  return {
+    keyFor(values) {
+      const fingerprint = JSON.stringify(values);
+      if (current.current?.fingerprint !== fingerprint) {
+        current.current = { fingerprint, key: newIdempotencyKey() };
+      }
+      return current.current.key;
+    },
+    reset() {
+      current.current = null;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { UserX } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
+
+type ProfileNotFoundProps = {
+  username: string;
+  /** Offered when the load failed for another reason than a missing profile. */
+  onRetry?: () => void;
+  retrying?: boolean;
+};
+
+/** Spec §2, §8: a failed or empty profile load. */
+export function ProfileNotFound({ username, onRetry, retrying = false }: ProfileNotFoundProps) {
+  return (
+    <Card>
+      <CardContent className="grid justify-items-center gap-4 p-6 text-center sm:p-10">
+        <UserX className="size-12 text-muted-foreground" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">Profile Not Found</h1>
+        <p className="text-muted-foreground">
+          {onRetry
+            ? 'Failed to load profile. Please try again.'
+            : `No one on mark.it has the username @${username}.`}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          {onRetry && (
+            <Button type="button" variant="outline" onClick={onRetry} disabled={retrying}>
+              Try again
+            </Button>
+          )}
+          <Link href={paths.home} className={buttonVariants()}>
+            Return Home
+          </Link>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
