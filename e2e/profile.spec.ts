@@ -1,0 +1,74 @@
+import { expect, PASSWORD, test, uniqueName } from './fixtures';
+import { signIn } from './journeys';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('a guest sends a gift card from a public profile, and the recipient finds it', async ({
+  page,
+  request,
+  accessibility,
+}) => {
+  const username = uniqueName('rosa');
+  const created = await request.post('/api/register', {
+    data: {
+      type: 'consumer',
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      name: 'Rosa Diaz',
+      phoneNumber: '(617) 555-0120',
+      brands: ['dunkin', 'starbucks'],
+      identifiers: [1],
+    },
+  });
+  expect(created.status()).toBe(201);
+  // The registration signed `request` in; the page itself is a signed-out visitor.
+
+  await page.goto(`/u/${username}`);
+  await expect(page.getByRole('heading', { name: 'Rosa Diaz' })).toBeVisible();
+  await expect(page.getByText(`@${username}`).first()).toBeVisible();
+  await expect(page.getByText('Scan to Connect!').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Follow' })).toHaveAttribute('href', '/auth');
+  await accessibility.check(`/u/${username}`);
+
+  // Copy link: 'Copied' for two seconds, then back.
+  const copy = page.getByRole('button', { name: 'Copy Link' });
+  await copy.click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    new RegExp(`/u/${username}$`),
+  );
+  await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 4000 });
+
+  // The guest gift.
+  await page.getByRole('button', { name: 'Send a Gift' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a Gift Card to Rosa Diaz' });
+  const send = dialog.getByRole('button', { name: 'Send Gift Card' });
+  await expect(send).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Dunkin' }).click();
+  await dialog.getByLabel('Amount ($)').fill('20');
+  await dialog.getByLabel('Your Email').fill('uncle.joe@example.com');
+  await accessibility.check(`/u/${username} gift dialog`);
+  await send.click();
+  await expect(page.getByText('Success!', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Your gift card has been sent to Rosa Diaz', { exact: true }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The recipient finds it in the wallet.
+  await signIn(page, username);
+  await page.goto('/wallet');
+  const cards = page.getByRole('list', { name: 'Your gift cards' });
+  await expect(cards.getByRole('listitem')).toHaveCount(1);
+  await expect(cards.getByRole('listitem')).toContainText('From uncle.joe');
+  await expect(cards.getByRole('listitem')).toContainText('$20.00');
+});
+
+test("a profile that doesn't exist says so, with a way home", async ({ page }) => {
+  await page.goto('/u/nobody_by_this_name');
+  await expect(page.getByRole('heading', { name: 'Profile Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return Home' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
