@@ -20,7 +20,12 @@ import { giftCardsRouter } from './routes/gift-cards';
 import { healthRouter } from './routes/health';
 import { locationsRouter } from './routes/locations';
 import { pinsRouter } from './routes/pins';
+import { friendsRouter } from './routes/friends';
+import { postsRouter } from './routes/posts';
 import { profilesRouter } from './routes/profiles';
+import { uploadsRouter } from './routes/uploads';
+import { trackLastSeen } from './auth/track-last-seen';
+import { uploadsDirectory } from './services/uploads/store-upload';
 import { usersRouter } from './routes/users';
 import { walletRouter } from './routes/wallet';
 import {
@@ -109,6 +114,7 @@ export function createApp(options: AppOptions): App {
     enforceAbsoluteLifetime,
     passport.initialize(),
     passport.session(),
+    trackLastSeen(database.db),
   );
   api.use(authRouter(dependencies));
   api.use(locationsRouter(dependencies));
@@ -117,8 +123,22 @@ export function createApp(options: AppOptions): App {
   api.use(giftCardsRouter(dependencies));
   api.use(usersRouter(dependencies));
   api.use(profilesRouter(dependencies));
+  api.use(friendsRouter(dependencies));
+  api.use(uploadsRouter(dependencies));
+  api.use(postsRouter(dependencies));
   api.use(apiNotFound);
   app.use('/api', api);
+
+  // Uploaded images: server-made names, served as the type their bytes were checked to be.
+  app.use(
+    '/uploads',
+    express.static(uploadsDirectory(config.dataDir), {
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (response) => response.set('X-Content-Type-Options', 'nosniff'),
+    }),
+  );
 
   serveClient(app, client);
   app.use(errorHandler(logger));

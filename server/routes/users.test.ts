@@ -34,6 +34,7 @@ describe('GET /api/users/search', () => {
       profilePicture: null,
       verified: false,
       type: 'consumer',
+      friendshipStatus: 'none',
     });
 
     const consumers = await searcher.get('/api/users/search?q=zq&type=consumer');

@@ -31,6 +31,8 @@ export async function createTestContext(
   // Test files register many accounts from one address; the rate-limit tests set their own limits.
   const config: Config = {
     ...base,
+    // Uploads go to a folder of this test's own, removed at the end.
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'markit-test-')),
     rateLimits: {
       ...base.rateLimits,
       registerPerHour: 10_000,
@@ -88,6 +90,7 @@ export async function createTestContext(
     close: async () => {
       await app.locals.sessionStore.close?.();
       await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
       await dropDatabase();
       fs.rmSync(clientDirectory, { recursive: true, force: true });
     },

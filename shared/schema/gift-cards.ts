@@ -422,7 +422,7 @@ export type LeaderboardStanding = {
   pointsToNextRank: number;
 };
 
-/** A user search result (spec §3); friendshipStatus joins with the friends issue. */
+/** A user search result (spec §3), with the searcher's friendship to them. */
 export type UserSearchResult = {
   id: number;
   name: string;
@@ -430,4 +430,5 @@ export type UserSearchResult = {
   profilePicture: string | null;
   verified: boolean;
   type: 'consumer' | 'business';
+  friendshipStatus: 'accepted' | 'pending' | 'none';
 };

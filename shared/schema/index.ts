@@ -9,3 +9,4 @@ export * from './pins';
 export * from './gift-cards';
 export * from './friends';
 export * from './profiles';
+export * from './posts';

@@ -70,7 +70,9 @@ async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -78,7 +80,7 @@ async function request<T>(
       method,
       credentials: 'include',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {
@@ -102,4 +104,7 @@ export const api = {
     request<T>('PATCH', path, body ?? {}, options),
   delete: <T>(path: string, options?: RequestOptions) =>
     request<T>('DELETE', path, undefined, options),
+  /** multipart/form-data, e.g. a file under the field 'file'. */
+  upload: <T>(path: string, form: FormData, options?: RequestOptions) =>
+    request<T>('POST', path, form, options),
 };

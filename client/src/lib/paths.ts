@@ -10,6 +10,10 @@ export const paths = {
   marketplace: '/marketplace',
   wallet: '/wallet',
   notifications: '/notifications',
+  addFriend: '/add-friend',
+  apiTest: '/api-test',
+  dialogTest: '/dialog-test',
+  dialogDebug: '/dialog-debug',
 } as const;
 
 /** Route patterns with a parameter (wouter syntax). */

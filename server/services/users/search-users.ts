@@ -1,4 +1,5 @@
-import { and, asc, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { friendships } from '@shared/schema/friends';
 import { type UserType } from '@shared/constants';
 import { type UserSearchResult } from '@shared/schema/gift-cards';
 import { users } from '@shared/schema/users';
@@ -10,7 +11,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 
 /**
  * People whose username or name starts with the query, or whose name has a word starting with it,
- * never the searcher; exact-prefix usernames first. Prefix matches use the lower(...) indexes.
+ * never the searcher; exact-prefix usernames first, each with the searcher's friendship status.
+ * Prefix matches use the lower(...) indexes.
  */
 export async function searchUsers(
   db: Database,
@@ -29,8 +31,16 @@ export async function searchUsers(
       profilePicture: users.profilePicture,
       verified: users.verified,
       type: users.type,
+      friendshipStatus: friendships.status,
     })
     .from(users)
+    .leftJoin(
+      friendships,
+      or(
+        and(eq(friendships.requesterId, searcherId), eq(friendships.addresseeId, users.id)),
+        and(eq(friendships.addresseeId, searcherId), eq(friendships.requesterId, users.id)),
+      ),
+    )
     .where(
       and(
         ne(users.id, searcherId),
@@ -48,5 +58,12 @@ export async function searchUsers(
       asc(users.id),
     )
     .limit(RESULTS_MAX);
-  return rows;
+  // A rejected request reads as no friendship: the searcher may ask again.
+  return rows.map((row) => ({
+    ...row,
+    friendshipStatus:
+      row.friendshipStatus === 'accepted' || row.friendshipStatus === 'pending'
+        ? row.friendshipStatus
+        : 'none',
+  }));
 }

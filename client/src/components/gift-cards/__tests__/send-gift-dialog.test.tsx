@@ -37,6 +37,7 @@ const jordan: UserSearchResult = {
   profilePicture: null,
   verified: false,
   type: 'consumer',
+  friendshipStatus: 'none',
 };
 
 const sent: GiftTransaction = {

@@ -14,6 +14,7 @@ function searchResult(overrides: Partial<UserSearchResult> = {}): UserSearchResu
     profilePicture: null,
     verified: false,
     type: 'consumer',
+    friendshipStatus: 'none',
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ const jordan: UserSearchResult = {
   profilePicture: null,
   verified: false,
   type: 'consumer',
+  friendshipStatus: 'none',
 };
 
 const created: GiftRequest = {

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Post } from '@shared/schema/posts';
+import { consumerInput, registerAs } from '../testing/factories';
+import { consumerWithCard, manyConsumers, signedInConsumer } from '../testing/gift-cards';
+import { insertTestStores } from '../testing/stores';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+// The smallest valid PNG (1 × 1 pixel).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function person(name = 'Casey Consumer') {
+  const agent = context.agent();
+  const user = await registerAs(agent, consumerInput({ name }));
+  return { agent, user };
+}
+
+describe('POST /api/uploads', () => {
+  it('stores an image under a server-made name and serves it with its type and nosniff', async () => {
+    const { agent } = await person();
+    const response = await agent.post('/api/uploads').attach('file', PNG, 'holiday.gif');
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.png$/),
+      contentType: 'image/png',
+      size: PNG.length,
+    });
+    const served = await context.agent().get(response.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a non-image named .jpg (400), 6 MB (413), no file (400) and no session (401)', async () => {
+    const { agent } = await person();
+    const fake = await agent
+      .post('/api/uploads')
+      .attach('file', Buffer.from('<script>alert(1)</script>'), 'cat.jpg');
+    expect([fake.status, fake.body.message]).toEqual([
+      400,
+      'Only JPEG, PNG, GIF or WebP images can be uploaded',
+    ]);
+    const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
+    const tooBig = await agent.post('/api/uploads').attach('file', big, 'big.png');
+    expect([tooBig.status, tooBig.body.message]).toEqual([413, 'Images can be at most 5 MB']);
+    expect((await agent.post('/api/uploads')).status).toBe(400);
+    const anonymous = await context.agent().post('/api/uploads').attach('file', PNG, 'a.png');
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('POST /api/posts and GET /api/posts', () => {
+  it('posts text with an uploaded image and a mention; the feed shows it for the viewer', async () => {
+    const ada = await person('Ada Lovelace');
+    const bob = await person('Bob Builder');
+    const image = await ada.agent.post('/api/uploads').attach('file', PNG, 'a.png');
+    const created = await ada.agent.post('/api/posts').send({
+      content: `  Coffee with @${bob.user.username}!  `,
+      attachmentUrl: image.body.url,
+      attachmentType: 'image',
+      mentionedUserIds: [bob.user.id],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      userId: ada.user.id,
+      user: { name: 'Ada Lovelace', username: ada.user.username, verified: false },
+      content: `Coffee with @${bob.user.username}!`,
+      attachmentUrl: image.body.url,
+      attachmentType: 'image',
+      mentionedUserIds: [bob.user.id],
+      likes: 0,
+      commentCount: 0,
+      isLiked: false,
+      isPinned: false,
+      isLeaderboardPost: false,
+      comments: [],
+    });
+    const feed = await bob.agent.get('/api/posts');
+    expect(feed.status).toBe(200);
+    expect(feed.body.items[0]).toMatchObject({ id: created.body.id });
+  });
+
+  it('refuses empty content, a foreign image, an unknown mention and no session', async () => {
+    const ada = await person();
+    const bob = await person();
+    const empty = await ada.agent.post('/api/posts').send({ content: '   ' });
+    expect([empty.status, empty.body.message]).toEqual([400, 'Post content is required']);
+    const elsewhere = await ada.agent
+      .post('/api/posts')
+      .send({ content: 'hi', attachmentUrl: 'https://evil.example.com/x.png' });
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([
+      400,
+      'The image must be uploaded first',
+    ]);
+    const bobsImage = await bob.agent.post('/api/uploads').attach('file', PNG, 'b.png');
+    const notMine = await ada.agent
+      .post('/api/posts')
+      .send({ content: 'hi', attachmentUrl: bobsImage.body.url });
+    expect(notMine.status).toBe(400);
+    const mention = await ada.agent
+      .post('/api/posts')
+      .send({ content: 'hi', mentionedUserIds: [999999] });
+    expect([mention.status, mention.body.message]).toEqual([400, 'Mentioned user not found']);
+    expect((await context.agent().post('/api/posts').send({ content: 'hi' })).status).toBe(401);
+    expect((await context.agent().get('/api/posts')).status).toBe(401);
+  });
+
+  it('pages with a stable cursor, pinned posts first', async () => {
+    const fresh = await createTestContext();
+    try {
+      const agent = fresh.agent();
+      await registerAs(agent, consumerInput());
+      const ids: number[] = [];
+      for (let index = 0; index < 7; index++) {
+        ids.push((await agent.post('/api/posts').send({ content: `post ${index}` })).body.id);
+      }
+      await agent.post(`/api/posts/${ids[1]}/pin`).send({ pinned: true }).expect(200);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { body: { items: Post[]; nextCursor: string | null } } = await agent
+          .get('/api/posts')
+          .query(cursor ? { limit: 3, cursor } : { limit: 3 });
+        seen.push(...page.body.items.map((post) => post.id));
+        cursor = page.body.nextCursor;
+        // A new post while paging does not shift the pages already read.
+        if (seen.length === 3) await agent.post('/api/posts').send({ content: 'late' });
+      } while (cursor);
+      expect(seen).toEqual([ids[1], ids[6], ids[5], ids[4], ids[3], ids[2], ids[0]]);
+      expect((await agent.get('/api/posts?cursor=nonsense')).status).toBe(400);
+      expect((await agent.get('/api/posts?limit=500')).status).toBe(400);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('DELETE /api/posts/:id and POST /api/posts/:id/pin', () => {
+  it('only the author deletes or pins (403 for others, 404 when gone)', async () => {
+    const ada = await person();
+    const bob = await person();
+    const post = await ada.agent.post('/api/posts').send({ content: 'mine' });
+    expect((await bob.agent.delete(`/api/posts/${post.body.id}`)).status).toBe(403);
+    expect(
+      (await bob.agent.post(`/api/posts/${post.body.id}/pin`).send({ pinned: true })).status,
+    ).toBe(403);
+    expect(
+      (await ada.agent.post(`/api/posts/${post.body.id}/pin`).send({ pinned: 'yes' })).status,
+    ).toBe(400);
+    expect((await ada.agent.delete(`/api/posts/${post.body.id}`)).status).toBe(204);
+    expect((await ada.agent.delete(`/api/posts/${post.body.id}`)).status).toBe(404);
+    expect((await context.agent().delete(`/api/posts/${post.body.id}`)).status).toBe(401);
+  });
+});
+
+describe('likes and comments', () => {
+  it('likes idempotently, unlikes, and comments appear on the post', async () => {
+    const ada = await person();
+    const bob = await person('Bob Builder');
+    const post = await ada.agent.post('/api/posts').send({ content: 'like me' });
+    const like = () => bob.agent.post(`/api/posts/${post.body.id}/like`);
+    expect((await like()).body).toEqual({ postId: post.body.id, likes: 1, isLiked: true });
+    expect((await like()).body.likes).toBe(1);
+    const unlike = await bob.agent.delete(`/api/posts/${post.body.id}/like`);
+    expect(unlike.body).toEqual({ postId: post.body.id, likes: 0, isLiked: false });
+
+    const comment = await bob.agent
+      .post(`/api/posts/${post.body.id}/comments`)
+      .send({ content: ' Nice! ' });
+    expect(comment.status).toBe(201);
+    expect(comment.body).toMatchObject({ content: 'Nice!', user: { name: 'Bob Builder' } });
+    const empty = await bob.agent.post(`/api/posts/${post.body.id}/comments`).send({ content: '' });
+    expect([empty.status, empty.body.message]).toEqual([400, 'Comment content is required']);
+    expect((await bob.agent.post('/api/posts/999999/comments').send({ content: 'x' })).status).toBe(
+      404,
+    );
+    expect((await bob.agent.post('/api/posts/999999/like')).status).toBe(404);
+
+    const feed = await ada.agent.get('/api/posts');
+    const mine = (feed.body.items as Post[]).find((item) => item.id === post.body.id);
+    expect(mine).toMatchObject({ commentCount: 1, likes: 0, comments: [{ content: 'Nice!' }] });
+  });
+
+  it('50 concurrent likes by 50 people give exactly 50', async () => {
+    const ada = await person();
+    const post = await ada.agent.post('/api/posts').send({ content: 'popular' });
+    const people = await manyConsumers(context, 50);
+    await Promise.all(people.map((agent) => agent.post(`/api/posts/${post.body.id}/like`)));
+    await Promise.all(people.map((agent) => agent.post(`/api/posts/${post.body.id}/like`)));
+    const feed = await ada.agent.get('/api/posts?limit=50');
+    const popular = (feed.body.items as Post[]).find((item) => item.id === post.body.id);
+    expect(popular?.likes).toBe(50);
+  });
+});
+
+describe('POST /api/posts/leaderboard', () => {
+  it("posts the consumer's real rank, styled as a leaderboard post; unranked gets 409", async () => {
+    const store = await insertTestStores(context.database.db);
+    const giver = await consumerWithCard(context, store.starbucks, { quantity: 1 });
+    const friend = await signedInConsumer(context);
+    await giver.agent
+      .post(`/api/gift-cards/${giver.card.id}/send`)
+      .send({ recipientUsername: friend.user.username })
+      .expect(201);
+
+    const shared = await giver.agent.post('/api/posts/leaderboard').send({ period: 'week' });
+    expect(shared.status).toBe(201);
+    expect(shared.body.isLeaderboardPost).toBe(true);
+    expect(shared.body.content).toMatch(
+      /^I'm #\d+ of \d+ on the mark\.it gifting leaderboard this week with 10 points! 🎁$/,
+    );
+    const unranked = await friend.agent.post('/api/posts/leaderboard').send({ period: 'week' });
+    expect(unranked.status).toBe(409);
+    expect(
+      (await giver.agent.post('/api/posts/leaderboard').send({ period: 'decade' })).status,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import multer from 'multer';
+import { POST_MESSAGES, UPLOAD_LIMITS } from '@shared/schema/posts';
+import { type RouteDependencies } from '../app-context';
+import { requireSession, requireUser } from '../auth/guards';
+import { AppError } from '../lib/errors';
+import { storeUpload } from '../services/uploads/store-upload';
+
+/** One file, in memory, at most 5 MB; anything bigger is cut off and answered 413. */
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 5 },
+}).single('file');
+
+export function uploadsRouter({ db, config }: RouteDependencies): Router {
+  const router = Router();
+
+  router.post(
+    '/uploads',
+    requireSession,
+    (request, response, next) => {
+      upload(request, response, (error: unknown) => {
+        if (error instanceof multer.MulterError) {
+          return next(
+            error.code === 'LIMIT_FILE_SIZE'
+              ? new AppError('PAYLOAD_TOO_LARGE', POST_MESSAGES.uploadTooLarge)
+              : new AppError('VALIDATION', POST_MESSAGES.uploadMissing),
+          );
+        }
+        next(error);
+      });
+    },
+    async (request, response) => {
+      const user = requireUser(request);
+      if (!request.file) throw new AppError('VALIDATION', POST_MESSAGES.uploadMissing);
+      const stored = await storeUpload(db, {
+        ownerId: user.id,
+        bytes: request.file.buffer,
+        dataDir: config.dataDir,
+      });
+      response.status(201).json(stored);
+    },
+  );
+
+  return router;
+}

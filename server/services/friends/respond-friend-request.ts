@@ -1,0 +1,41 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { FRIEND_MESSAGES, type FriendshipResult, friendships } from '@shared/schema/friends';
+import { users } from '@shared/schema/users';
+import { type Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+
+/** Only the person asked can accept or reject a pending request (spec §4). */
+export async function respondFriendRequest(
+  db: Database,
+  userId: number,
+  input: { friendshipId: number; action: 'accept' | 'reject' },
+): Promise<FriendshipResult> {
+  const status = input.action === 'accept' ? 'accepted' : 'rejected';
+  const [answered] = await db
+    .update(friendships)
+    .set({ status, respondedAt: sql`now()` })
+    .where(
+      and(
+        eq(friendships.id, input.friendshipId),
+        eq(friendships.addresseeId, userId),
+        eq(friendships.status, 'pending'),
+      ),
+    )
+    .returning({ id: friendships.id, requesterId: friendships.requesterId });
+  if (!answered) {
+    const [existing] = await db
+      .select({ addresseeId: friendships.addresseeId })
+      .from(friendships)
+      .where(eq(friendships.id, input.friendshipId));
+    if (!existing || existing.addresseeId !== userId) {
+      throw notFound(FRIEND_MESSAGES.requestNotFound);
+    }
+    throw new AppError('CONFLICT', FRIEND_MESSAGES.requestAnswered);
+  }
+  const [friend] = await db
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, answered.requesterId));
+  if (!friend) throw notFound(FRIEND_MESSAGES.userNotFound);
+  return { friendshipId: answered.id, status, friend };
+}
