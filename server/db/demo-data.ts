@@ -9,6 +9,9 @@ import { requestGift } from '../services/gift-cards/gift-requests';
 import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
 import { sendGuestGift } from '../services/gift-cards/send-guest-gift';
+import { addComment, setLike } from '../services/posts/change-post';
+import { createPost } from '../services/posts/create-post';
+import { shareLeaderboardPost } from '../services/posts/share-leaderboard-post';
 import {
   createTestPaymentProvider,
   TEST_CARD_SUCCESS,
@@ -149,6 +152,23 @@ async function seedDemoActivity(db: Database, ids: Record<string, number>): Prom
     },
     { sender: null, idempotencyKey: 'demo-guest-gift' },
   );
+  const coffee = await createPost(db, ava, {
+    content: 'Best latte in Boston, thanks to Bean Street! Who is joining me, @liam_carter?',
+    mentionedUserIds: [liam],
+    attachmentUrl: null,
+    attachmentType: null,
+  });
+  await setLike(db, liam, coffee.id, true);
+  await setLike(db, maya, coffee.id, true);
+  await addComment(db, liam, coffee.id, 'Count me in for Saturday ☕');
+  await shareLeaderboardPost(db, liam, 'week');
+  await createPost(db, maya, {
+    content: 'Someone sent me a Dunkin card out of the blue today. This app is lovely.',
+    mentionedUserIds: [],
+    attachmentUrl: null,
+    attachmentType: null,
+  });
+
   await requestGift(db, maya, {
     username: 'liam_carter',
     brand: 'starbucks',
