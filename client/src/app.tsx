@@ -39,6 +39,36 @@ const ProfilePage = lazy(() =>
     default: module.ProfilePage,
   })),
 );
+const FriendsPage = lazy(() =>
+  import('@/features/friends/pages/friends-page').then((module) => ({
+    default: module.FriendsPage,
+  })),
+);
+const AddFriendPage = lazy(() =>
+  import('@/features/friends/pages/add-friend-page').then((module) => ({
+    default: module.AddFriendPage,
+  })),
+);
+const UserFriendsPage = lazy(() =>
+  import('@/features/friends/pages/user-friends-page').then((module) => ({
+    default: module.UserFriendsPage,
+  })),
+);
+const ApiTestPage = lazy(() =>
+  import('@/features/dev-tools/pages/api-test-page').then((module) => ({
+    default: module.ApiTestPage,
+  })),
+);
+const DialogTestPage = lazy(() =>
+  import('@/features/dev-tools/pages/dialog-test-page').then((module) => ({
+    default: module.DialogTestPage,
+  })),
+);
+const DialogDebugPage = lazy(() =>
+  import('@/features/dev-tools/pages/dialog-test-page').then((module) => ({
+    default: module.DialogDebugPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('@/features/not-found/pages/not-found-page').then((module) => ({
     default: module.NotFoundPage,
@@ -64,6 +94,25 @@ export function App() {
           />
           <ProtectedRoute path={paths.business} component={BusinessDashboardPage} role="business" />
           <ProtectedRoute path={paths.wallet} component={WalletPage} />
+          <ProtectedRoute path={paths.friends} component={FriendsPage} />
+          <ProtectedRoute path={paths.addFriend} component={AddFriendPage} />
+          {/* Open, like the profile that links to it. */}
+          <Route path={routePatterns.friendsOf}>
+            <PublicShell>
+              <UserFriendsPage />
+            </PublicShell>
+          </Route>
+          <ProtectedRoute path={paths.apiTest} component={ApiTestPage} />
+          <Route path={paths.dialogTest}>
+            <PublicShell>
+              <DialogTestPage />
+            </PublicShell>
+          </Route>
+          <Route path={paths.dialogDebug}>
+            <PublicShell>
+              <DialogDebugPage />
+            </PublicShell>
+          </Route>
           <ProtectedRoute path={paths.leaderboard} component={LeaderboardPage} role="consumer" />
           <ProtectedRoute path={paths.marketplace} component={MarketplacePage} role="consumer" />
           <Route component={NotFoundPage} />

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH, type UserSearchResult } from '@shared/schema/gift-cards';
 import { api } from '@/lib/api-client';
+import { USER_SEARCH_QUERY_KEY } from '@/lib/query-client';
 
 type UserSearchParams = { query: string; type?: 'consumer' | 'business' };
 
@@ -10,7 +11,7 @@ export const searchUsers = ({ query, type }: UserSearchParams): Promise<UserSear
 
 export const searchUsersQueryOptions = (params: UserSearchParams) =>
   queryOptions({
-    queryKey: ['users', 'search', params],
+    queryKey: [...USER_SEARCH_QUERY_KEY, params],
     queryFn: () => searchUsers(params),
     // Spec §5: a search runs only from 2 characters on.
     enabled: params.query.trim().length >= SEARCH_MIN_LENGTH,

@@ -20,6 +20,9 @@ export const MARKETPLACE_QUERY_KEY = ['marketplace'] as const;
 /** Gift cards live under the wallet's key: whatever changes a card refreshes the wallet too. */
 export const GIFT_CARDS_QUERY_KEY = [...WALLET_QUERY_KEY, 'cards'] as const;
 export const LEADERBOARD_QUERY_KEY = ['leaderboard'] as const;
+export const FRIENDS_QUERY_KEY = ['friends'] as const;
+export const PROFILES_QUERY_KEY = ['profiles'] as const;
+export const USER_SEARCH_QUERY_KEY = ['users', 'search'] as const;
 
 /** Spec §9: the query layer defaults to no retry and no refetch on window focus. */
 export const queryConfig = {

@@ -1,4 +1,4 @@
-import { House, type LucideIcon, Store, Trophy, Wallet } from 'lucide-react';
+import { House, type LucideIcon, Store, Trophy, Users, Wallet } from 'lucide-react';
 import { type UserType } from '@shared/constants';
 import { paths } from '@/lib/paths';
 
@@ -30,6 +30,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     shortLabel: 'Home',
     href: paths.home,
     icon: House,
+    roles: everyone,
+    mobileRoles: everyone,
+  },
+  {
+    label: 'Friends',
+    shortLabel: 'Friends',
+    href: paths.friends,
+    icon: Users,
     roles: everyone,
     mobileRoles: everyone,
   },

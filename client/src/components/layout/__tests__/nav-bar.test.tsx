@@ -37,10 +37,14 @@ describe('Navigation', () => {
   it.each([
     {
       type: 'consumer' as const,
-      links: ['Home', 'Leaderboard', 'Marketplace', 'Wallet'],
-      mobileLinks: ['Home', 'Market'],
+      links: ['Home', 'Friends', 'Leaderboard', 'Marketplace', 'Wallet'],
+      mobileLinks: ['Home', 'Friends', 'Market'],
     },
-    { type: 'business' as const, links: ['Home', 'Wallet'], mobileLinks: ['Home', 'Wallet'] },
+    {
+      type: 'business' as const,
+      links: ['Home', 'Friends', 'Wallet'],
+      mobileLinks: ['Home', 'Friends', 'Wallet'],
+    },
   ])(
     'links a $type only to pages that exist ($links), plus Logout',
     async ({ type, links, mobileLinks }) => {

@@ -1,14 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Switch } from 'wouter';
+import { type SuggestedFriend } from '@shared/schema/friends';
 import { type MarketplacePage, type MarketplacePin } from '@shared/schema/gift-cards';
 import { ProtectedRoute } from '@/components/layout/protected-route';
 import { brandsFixture, buildUser } from '@/testing/fixtures';
 import { jsonReply, mockApi, pending, type MockHandler } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/test-utils';
+import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { ConsumerHomePage } from '../pages/consumer-home-page';
 
 const MARKETPLACE = '/api/gift-cards/marketplace';
+const SUGGESTED = '/api/friends/suggested';
+
+function buildSuggested(id: number, overrides: Partial<SuggestedFriend> = {}): SuggestedFriend {
+  return {
+    id,
+    name: `Friend ${id}`,
+    username: `friend${id}`,
+    mutualFriends: id,
+    profilePicture: null,
+    ...overrides,
+  };
+}
 
 function buildPin(id: number, overrides: Partial<MarketplacePin> = {}): MarketplacePin {
   return {
@@ -35,11 +48,20 @@ function page(items: MarketplacePin[], total = items.length): MarketplacePage {
   return { items, page: 1, limit: 4, total, brands: ['starbucks'] };
 }
 
-function renderHome(marketplace: MockHandler) {
+function renderHome(marketplace: MockHandler, suggested: MockHandler = jsonReply(200, [])) {
   const api = mockApi({
     'GET /api/user': jsonReply(200, buildUser({ type: 'consumer', name: 'Casey Consumer' })),
     'GET /api/brands': jsonReply(200, brandsFixture),
     [`GET ${MARKETPLACE}`]: marketplace,
+    [`GET ${SUGGESTED}`]: suggested,
+    'POST /api/friends/request': ({ body }) => {
+      const { username } = body as { username: string };
+      return jsonReply(201, {
+        friendshipId: 50,
+        status: 'pending',
+        friend: { id: 20, name: username, username },
+      });
+    },
   });
   return {
     api,
@@ -146,5 +168,79 @@ describe('ConsumerHomePage', () => {
     expect(await screen.findByText('Offer 1')).toBeInTheDocument();
     expect(screen.queryByText('Failed to fetch marketplace pins')).not.toBeInTheDocument();
     expect(api.requestsTo('GET', MARKETPLACE)).toHaveLength(2);
+  });
+
+  describe('suggested friends', () => {
+    it('asks for 4 suggestions and shows 4, each with Add', async () => {
+      const { api } = renderHome(
+        jsonReply(200, page([buildPin(1)])),
+        jsonReply(
+          200,
+          [1, 2, 3, 4, 5].map((id) => buildSuggested(id)),
+        ),
+      );
+
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Suggested Friends' }),
+      ).toBeInTheDocument();
+      const list = await screen.findByRole('list', { name: 'Suggested friends' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items).toHaveLength(4);
+      expect(items[0]).toHaveTextContent('Friend 1');
+      expect(items[0]).toHaveTextContent('1 mutual friend');
+      expect(items[1]).toHaveTextContent('2 mutual friends');
+      expect(within(list).getAllByRole('button', { name: /^Add / })).toHaveLength(4);
+      expect(screen.queryByText('Friend 5')).not.toBeInTheDocument();
+      expect(
+        api.requestsTo('GET', SUGGESTED).map((request) => Object.fromEntries(request.search)),
+      ).toEqual([{ limit: '4' }]);
+      // The Mark.itplace is still there, untouched.
+      expect(await screen.findByRole('list', { name: 'Top offers for you' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Add Friend' })).toHaveAttribute(
+        'href',
+        '/add-friend',
+      );
+    });
+
+    it("sends a friend request with Add and says 'Friend request sent'", async () => {
+      const { api, user } = renderHome(
+        jsonReply(200, page([])),
+        jsonReply(200, [buildSuggested(1, { name: 'Riley Chen', username: 'riley' })]),
+      );
+
+      await user.click(await screen.findByRole('button', { name: 'Add Riley Chen' }));
+
+      expect(await findToast('Friend request sent')).toBeInTheDocument();
+      expect(api.requestsTo('POST', '/api/friends/request').map((request) => request.body)).toEqual(
+        [{ username: 'riley' }],
+      );
+      expect(screen.getByRole('button', { name: 'Pending Riley Chen' })).toBeDisabled();
+    });
+
+    it('says when there is nobody to suggest', async () => {
+      renderHome(jsonReply(200, page([])), jsonReply(200, []));
+
+      expect(
+        await screen.findByText('No suggestions right now. Find people you know with Add Friend.'),
+      ).toBeInTheDocument();
+    });
+
+    it('shows the friends load error with its own Try again', async () => {
+      let fail = true;
+      const { user, api } = renderHome(jsonReply(200, page([buildPin(1)])), () =>
+        fail ? jsonReply(500, { message: 'Oops' }) : jsonReply(200, [buildSuggested(1)]),
+      );
+
+      expect(
+        await screen.findByText('Failed to load friends data. Please try again later.'),
+      ).toBeInTheDocument();
+      fail = false;
+      await user.click(screen.getByRole('button', { name: 'Try again loading suggested friends' }));
+
+      expect(await screen.findByRole('list', { name: 'Suggested friends' })).toHaveTextContent(
+        'Friend 1',
+      );
+      expect(api.requestsTo('GET', SUGGESTED)).toHaveLength(2);
+    });
   });
 });

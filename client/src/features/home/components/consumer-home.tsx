@@ -1,7 +1,12 @@
-import { ArrowRight, Gift } from 'lucide-react';
+import { ArrowRight, Gift, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { type CurrentUser } from '@shared/schema/users';
 import { useMarketplacePins } from '@/api/get-marketplace-pins';
+import { useSuggestedFriends } from '@/api/get-suggested-friends';
+import {
+  SuggestedFriendsList,
+  SuggestedFriendsSkeleton,
+} from '@/components/friends/suggested-friends-list';
 import {
   MarketplacePinCard,
   MarketplacePinCardSkeleton,
@@ -13,6 +18,8 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 
 /** How many offers Home shows; the rest are on the marketplace. */
 const HOME_PIN_COUNT = 4;
+/** Spec §9: Home shows 4 suggested friends; the rest are on /friends. */
+const HOME_SUGGESTED_FRIENDS_COUNT = 4;
 
 type ConsumerHomeProps = { user: CurrentUser };
 
@@ -61,7 +68,42 @@ function HomePins() {
   );
 }
 
-/** The consumer home: the Mark.itplace, the best offers for this consumer first. */
+function HomeSuggestedFriends() {
+  const { data, isPending, isError, isFetching, refetch } = useSuggestedFriends({
+    limit: HOME_SUGGESTED_FRIENDS_COUNT,
+  });
+
+  if (isPending) {
+    return <SuggestedFriendsSkeleton count={HOME_SUGGESTED_FRIENDS_COUNT} />;
+  }
+
+  if (isError) {
+    return (
+      <ErrorAlert
+        message="Failed to load friends data. Please try again later."
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        retryLabel="Try again loading suggested friends"
+      />
+    );
+  }
+
+  if (data.length === 0) {
+    return (
+      <EmptyState
+        icon={Users}
+        message="No suggestions right now. Find people you know with Add Friend."
+      />
+    );
+  }
+
+  return <SuggestedFriendsList friends={data.slice(0, HOME_SUGGESTED_FRIENDS_COUNT)} />;
+}
+
+/**
+ * The consumer home: the Mark.itplace, the best offers for this consumer first, then people they
+ * may know.
+ */
 export function ConsumerHome({ user }: ConsumerHomeProps) {
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -76,6 +118,19 @@ export function ConsumerHome({ user }: ConsumerHomeProps) {
         </Link>
       </div>
       <HomePins />
+
+      <section aria-labelledby="home-suggested-friends" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <h2 id="home-suggested-friends" className="text-xl font-semibold tracking-tight">
+            Suggested Friends
+          </h2>
+          <Link href={paths.addFriend} className={buttonVariants({ variant: 'outline' })}>
+            Add Friend
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+        <HomeSuggestedFriends />
+      </section>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type PublicProfile } from '@shared/schema/profiles';
 import { ApiError, api } from '@/lib/api-client';
+import { PROFILES_QUERY_KEY } from '@/lib/query-client';
 
 /** A person's public profile: public fields only (no e-mail or phone). Open to guests. */
 export const getProfile = (username: string): Promise<PublicProfile> =>
@@ -17,7 +18,7 @@ export function retryProfileOnce(failureCount: number, error: Error): boolean {
 
 export const getProfileQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: ['profiles', username.toLowerCase()],
+    queryKey: [...PROFILES_QUERY_KEY, username.toLowerCase()],
     queryFn: () => getProfile(username),
     retry: retryProfileOnce,
   });
