@@ -69,6 +69,11 @@ const DialogDebugPage = lazy(() =>
     default: module.DialogDebugPage,
   })),
 );
+const SocialFeedPage = lazy(() =>
+  import('@/features/social-feed/pages/social-feed-page').then((module) => ({
+    default: module.SocialFeedPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('@/features/not-found/pages/not-found-page').then((module) => ({
     default: module.NotFoundPage,
@@ -96,6 +101,7 @@ export function App() {
           <ProtectedRoute path={paths.wallet} component={WalletPage} />
           <ProtectedRoute path={paths.friends} component={FriendsPage} />
           <ProtectedRoute path={paths.addFriend} component={AddFriendPage} />
+          <ProtectedRoute path={paths.socialFeed} component={SocialFeedPage} />
           {/* Open, like the profile that links to it. */}
           <Route path={routePatterns.friendsOf}>
             <PublicShell>

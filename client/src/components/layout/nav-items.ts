@@ -1,4 +1,4 @@
-import { House, type LucideIcon, Store, Trophy, Users, Wallet } from 'lucide-react';
+import { House, type LucideIcon, Newspaper, Store, Trophy, Users, Wallet } from 'lucide-react';
 import { type UserType } from '@shared/constants';
 import { paths } from '@/lib/paths';
 
@@ -38,6 +38,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     shortLabel: 'Friends',
     href: paths.friends,
     icon: Users,
+    roles: everyone,
+    mobileRoles: everyone,
+  },
+  {
+    label: 'Social Feed',
+    shortLabel: 'Social',
+    href: paths.socialFeed,
+    icon: Newspaper,
     roles: everyone,
     mobileRoles: everyone,
   },

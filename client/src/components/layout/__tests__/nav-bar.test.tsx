@@ -37,13 +37,13 @@ describe('Navigation', () => {
   it.each([
     {
       type: 'consumer' as const,
-      links: ['Home', 'Friends', 'Leaderboard', 'Marketplace', 'Wallet'],
-      mobileLinks: ['Home', 'Friends', 'Market'],
+      links: ['Home', 'Friends', 'Social Feed', 'Leaderboard', 'Marketplace', 'Wallet'],
+      mobileLinks: ['Home', 'Friends', 'Social', 'Market'],
     },
     {
       type: 'business' as const,
-      links: ['Home', 'Friends', 'Wallet'],
-      mobileLinks: ['Home', 'Friends', 'Wallet'],
+      links: ['Home', 'Friends', 'Social Feed', 'Wallet'],
+      mobileLinks: ['Home', 'Friends', 'Social', 'Wallet'],
     },
   ])(
     'links a $type only to pages that exist ($links), plus Logout',

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type LeaderboardEntry, type LeaderboardStanding } from '@shared/schema/gift-cards';
 import { buildUser } from '@/testing/fixtures';
 import { jsonReply, mockApi, pending, type MockHandler } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/test-utils';
+import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { LeaderboardPage } from '../pages/leaderboard-page';
 
 // The dialog is another slice's component; a stand-in shows exactly what the page hands it.
@@ -69,9 +69,9 @@ function standing(overrides: Partial<LeaderboardStanding> = {}): LeaderboardStan
   };
 }
 
-type Routes = { board?: MockHandler; me?: MockHandler };
+type Routes = { board?: MockHandler; me?: MockHandler; share?: MockHandler };
 
-function renderPage({ board, me }: Routes = {}) {
+function renderPage({ board, me, share }: Routes = {}) {
   const api = mockApi({
     'GET /api/user': jsonReply(200, casey),
     'GET /api/gift-cards/leaderboard':
@@ -93,6 +93,24 @@ function renderPage({ board, me }: Routes = {}) {
               })
             : standing(),
         )),
+    'POST /api/posts/leaderboard':
+      share ??
+      jsonReply(201, {
+        id: 40,
+        userId: 1,
+        user: { name: 'Casey Consumer', username: 'casey', profilePicture: null, verified: false },
+        content: 'I am #2 on the gifting leaderboard this month!',
+        createdAt: '2025-06-01T00:00:00.000Z',
+        attachmentUrl: null,
+        attachmentType: null,
+        mentionedUserIds: [],
+        likes: 0,
+        commentCount: 0,
+        isLiked: false,
+        isPinned: false,
+        isLeaderboardPost: true,
+        comments: [],
+      }),
   });
   return { api, ...renderWithProviders(<LeaderboardPage />, { path: '/leaderboard' }) };
 }
@@ -334,5 +352,60 @@ describe('LeaderboardPage', () => {
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(stats).findByText('Top 25%')).toBeInTheDocument();
+  });
+
+  describe('Share to Pin Board', () => {
+    const shareButton = () => screen.findByRole('button', { name: 'Share to Pin Board' });
+
+    it("posts the viewer's rank for the chosen period and says 'Post created'", async () => {
+      const { api, user } = renderPage({
+        me: (request) =>
+          jsonReply(200, standing({ period: request.search.get('period') as 'month' | 'year' })),
+      });
+
+      await user.selectOptions(screen.getByLabelText('Period'), 'This Year');
+      await user.click(await shareButton());
+
+      expect(await findToast('Post created')).toBeInTheDocument();
+      expect(api.requestsTo('POST', '/api/posts/leaderboard').map((r) => r.body)).toEqual([
+        { period: 'year' },
+      ]);
+      // Still one standing request per period: the button reads the same query as Your Stats.
+      expect(
+        api.requestsTo('GET', '/api/gift-cards/leaderboard/me').map((r) => r.search.get('period')),
+      ).toEqual(['month', 'year']);
+    });
+
+    it("says 'Failed to create post' when sharing fails", async () => {
+      const { user } = renderPage({
+        share: jsonReply(400, { message: 'Send a gift this month to join the leaderboard.' }),
+      });
+
+      await user.click(await shareButton());
+
+      expect(await findToast('Failed to create post')).toHaveTextContent(
+        'Send a gift this month to join the leaderboard.',
+      );
+    });
+
+    it('is offered only to a ranked consumer', async () => {
+      const { user } = renderPage();
+
+      expect(await shareButton()).toBeInTheDocument();
+      // Casey is not ranked this week.
+      await user.selectOptions(screen.getByLabelText('Period'), 'This Week');
+      expect(
+        await screen.findByText('Send a gift this week to join the leaderboard.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Share to Pin Board' })).not.toBeInTheDocument();
+    });
+
+    it('is not offered while the standing loads or when it fails', async () => {
+      renderPage({ me: jsonReply(500, { message: 'boom' }) });
+
+      const stats = await screen.findByRole('region', { name: 'Your Stats' });
+      await within(stats).findByRole('alert');
+      expect(screen.queryByRole('button', { name: 'Share to Pin Board' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,9 +1,15 @@
+import { Share2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { type LeaderboardPeriod } from '@shared/schema/gift-cards';
 import { useUser } from '@/api/get-user';
 import { SendGiftDialog } from '@/components/gift-cards/send-gift-dialog';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { useLeaderboard } from '../api/get-leaderboard';
+import { useLeaderboardStanding } from '../api/get-leaderboard-standing';
+import { useShareToPinBoard } from '../api/share-to-pin-board';
 import { LeaderboardPodium } from '../components/leaderboard-podium';
 import { LeaderboardSkeleton } from '../components/leaderboard-skeleton';
 import { LeaderboardTable, type GiftRecipient } from '../components/leaderboard-table';
@@ -30,6 +36,22 @@ export function LeaderboardPage() {
   const { data: user } = useUser();
   const { data: entries, isPending, isError, refetch, isRefetching } = useLeaderboard({ period });
 
+  // The same query Your Stats reads (one request): only a ranked consumer has a rank to share.
+  const { data: standing } = useLeaderboardStanding(period);
+  const ranked = standing !== undefined && standing.rank !== null;
+  const share = useShareToPinBoard({
+    mutationConfig: {
+      onSuccess: () =>
+        toast({ title: 'Post created', description: 'Your rank is on the Pin Board.' }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to create post',
+          description: errorMessage(error, 'Please try again.'),
+        }),
+    },
+  });
+
   const rows = useMemo(() => toLeaderboardRows(entries ?? [], user?.id), [entries, user?.id]);
 
   return (
@@ -39,7 +61,20 @@ export function LeaderboardPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Gifting Leaderboard</h1>
           <p className="text-muted-foreground">{leaderboardSubtitle(period)}</p>
         </div>
-        <PeriodSelect value={period} onChange={setPeriod} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <PeriodSelect value={period} onChange={setPeriod} />
+          {ranked && (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={share.isPending}
+              onClick={() => share.mutate({ period })}
+            >
+              <Share2 aria-hidden="true" />
+              {share.isPending ? 'Sharing...' : 'Share to Pin Board'}
+            </Button>
+          )}
+        </div>
       </div>
 
       {/* On a phone: podium, your stats, table; on a wide screen your stats sit beside them. */}

@@ -1,0 +1,53 @@
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { POST_LIMITS, type FeedPage, type Post } from '@shared/schema/posts';
+import { api } from '@/lib/api-client';
+
+/** Everything cached about the Pin Board lives under this key. */
+export const POSTS_QUERY_KEY = ['posts'] as const;
+
+export type GetPostsParams = { cursor?: string | null; limit?: number };
+
+/** One page of the feed: pinned posts first, then newest first (cursor pagination). */
+export const getPosts = ({
+  cursor,
+  limit = POST_LIMITS.pageSizeDefault,
+}: GetPostsParams = {}): Promise<FeedPage> =>
+  api.get('/posts', { params: { cursor: cursor ?? undefined, limit } });
+
+export const getPostsInfiniteQueryOptions = (limit: number = POST_LIMITS.pageSizeDefault) =>
+  infiniteQueryOptions({
+    queryKey: [...POSTS_QUERY_KEY, 'feed', { limit }],
+    queryFn: ({ pageParam }) => getPosts({ cursor: pageParam, limit }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+  });
+
+export function usePosts(limit?: number) {
+  return useInfiniteQuery(getPostsInfiniteQueryOptions(limit));
+}
+
+/** The cached feed: its pages in the order they were loaded. */
+export type FeedData = InfiniteData<FeedPage, unknown>;
+
+/** The feed's posts in order, each once (a post may move between pages while they load). */
+export function feedPosts(data: FeedData | undefined): Post[] {
+  const seen = new Set<number>();
+  const posts: Post[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const post of page.items) {
+      if (seen.has(post.id)) continue;
+      seen.add(post.id);
+      posts.push(post);
+    }
+  }
+  return posts;
+}
+
+/** Rewrites the cached feed page by page, e.g. to change or drop one post without a refetch. */
+export function mapFeedPosts(
+  data: FeedData | undefined,
+  update: (posts: Post[]) => Post[],
+): FeedData | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: update(page.items) })) };
+}
