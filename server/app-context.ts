@@ -2,6 +2,7 @@ import { type PassportStatic } from 'passport';
 import { type Config } from './config';
 import { type Database, type DatabaseHandle } from './db/client';
 import { type Logger } from './lib/logger';
+import { type NotificationHub } from './services/notifications/notification-hub';
 import { type PaymentProvider } from './services/payments/payment-provider';
 
 /** What every router is built from; types only, so routes never reach the database themselves. */
@@ -12,4 +13,6 @@ export type RouteDependencies = {
   config: Config;
   logger: Logger;
   paymentProvider: PaymentProvider;
+  /** Live notifications for the streams open on this instance. */
+  notificationHub: NotificationHub;
 };

@@ -21,7 +21,13 @@ import { healthRouter } from './routes/health';
 import { locationsRouter } from './routes/locations';
 import { pinsRouter } from './routes/pins';
 import { friendsRouter } from './routes/friends';
+import { leadsRouter } from './routes/leads';
+import { notificationsRouter } from './routes/notifications';
 import { postsRouter } from './routes/posts';
+import {
+  createNotificationHub,
+  type NotificationHub,
+} from './services/notifications/notification-hub';
 import { profilesRouter } from './routes/profiles';
 import { uploadsRouter } from './routes/uploads';
 import { trackLastSeen } from './auth/track-last-seen';
@@ -51,7 +57,9 @@ export type AppOptions = {
   paymentProvider?: PaymentProvider;
 };
 
-export type App = Express & { locals: { sessionStore: SessionSetup['store'] } };
+export type App = Express & {
+  locals: { sessionStore: SessionSetup['store']; notificationHub: NotificationHub };
+};
 
 /** Builds the whole HTTP app from its dependencies; `index.ts` only configures and listens. */
 export function createApp(options: AppOptions): App {
@@ -91,7 +99,11 @@ export function createApp(options: AppOptions): App {
   });
   app.locals.sessionStore = sessionSetup.store;
 
+  const notificationHub = createNotificationHub(database, logger);
+  app.locals.notificationHub = notificationHub;
+
   const dependencies: RouteDependencies = {
+    notificationHub,
     db: database.db,
     database,
     passport,
@@ -126,6 +138,8 @@ export function createApp(options: AppOptions): App {
   api.use(friendsRouter(dependencies));
   api.use(uploadsRouter(dependencies));
   api.use(postsRouter(dependencies));
+  api.use(notificationsRouter(dependencies));
+  api.use(leadsRouter(dependencies));
   api.use(apiNotFound);
   app.use('/api', api);
 

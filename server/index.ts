@@ -91,6 +91,8 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 10_000);
   forceExit.unref();
+  // Open notification streams would hold the server open: end them first.
+  await app.locals.notificationHub.close();
   server.close(async () => {
     try {
       if (client.kind === 'vite') await client.vite.close();

@@ -74,6 +74,9 @@ const SocialFeedPage = lazy(() =>
     default: module.SocialFeedPage,
   })),
 );
+const LeadsPage = lazy(() =>
+  import('@/features/leads/pages/leads-page').then((module) => ({ default: module.LeadsPage })),
+);
 const NotFoundPage = lazy(() =>
   import('@/features/not-found/pages/not-found-page').then((module) => ({
     default: module.NotFoundPage,
@@ -102,6 +105,7 @@ export function App() {
           <ProtectedRoute path={paths.friends} component={FriendsPage} />
           <ProtectedRoute path={paths.addFriend} component={AddFriendPage} />
           <ProtectedRoute path={paths.socialFeed} component={SocialFeedPage} />
+          <ProtectedRoute path={paths.leads} component={LeadsPage} role="business" />
           {/* Open, like the profile that links to it. */}
           <Route path={routePatterns.friendsOf}>
             <PublicShell>

@@ -28,6 +28,11 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   /** A cheap round trip, for the health check. */
   ping: () => Promise<void>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel` (committed transactions only),
+   * from any app instance on this database. Answers the function that stops listening.
+   */
+  listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -72,6 +77,13 @@ async function createEmbeddedDatabase(directory: string | undefined): Promise<Da
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, handler) => {
+      // The embedded database runs in this process: its NOTIFY reaches only this instance.
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -110,8 +122,56 @@ async function createPostgresDatabase(url: string, poolSize: number): Promise<Da
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, handler) => listenOnPostgres(url, channel, handler),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (outside the pool, which it would otherwise hold forever),
+ * reconnecting after a dropped connection until stopped.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handler: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload) handler(message.payload);
+    });
+    client.on('error', () => reconnect(client));
+    client.on('end', () => reconnect(client));
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    current = client;
+  };
+
+  const reconnect = (client: pg.Client) => {
+    if (stopped || current !== client) return;
+    current = null;
+    client.end().catch(() => undefined);
+    const retry = () => {
+      if (stopped) return;
+      connect().catch(() => setTimeout(retry, RECONNECT_DELAY_MS).unref());
+    };
+    setTimeout(retry, RECONNECT_DELAY_MS).unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }

@@ -41,3 +41,17 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/**
+ * One CSV line of fields, quoted where needed. A field starting with =, +, - or @ is prefixed with
+ * an apostrophe so a spreadsheet shows it as text instead of running it as a formula.
+ */
+export function toCsvLine(fields: readonly (string | number | null)[]): string {
+  return fields
+    .map((value) => {
+      let text = value === null ? '' : String(value);
+      if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(',');
+}

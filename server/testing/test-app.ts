@@ -15,6 +15,12 @@ export type TestContext = {
   app: App;
   database: DatabaseHandle;
   config: Config;
+  /** The test database's URL on Postgres (undefined on the embedded database). */
+  databaseUrl: string | undefined;
+  /** The session secret, for a second app instance on the same database. */
+  sessionSecret: string;
+  /** Where the built client is served from (an empty folder). */
+  clientDirectory: string;
   /** A supertest agent that keeps cookies, like one browser. */
   agent: () => ReturnType<typeof request.agent>;
   close: () => Promise<void>;
@@ -74,20 +80,25 @@ export async function createTestContext(
     '<!doctype html><title>mark.it</title><div id="root"></div>',
   );
 
+  const sessionSecret = randomBytes(32).toString('hex');
   const app = createApp({
     config: { ...config, databaseUrl },
     database,
     logger: createLogger('silent'),
-    sessionSecret: randomBytes(32).toString('hex'),
+    sessionSecret,
     client: { kind: 'static', directory: clientDirectory },
   });
 
   return {
     app,
     database,
+    databaseUrl,
+    sessionSecret,
+    clientDirectory,
     config,
     agent: () => request.agent(app),
     close: async () => {
+      await app.locals.notificationHub.close();
       await app.locals.sessionStore.close?.();
       await database.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });

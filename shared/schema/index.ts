@@ -10,3 +10,4 @@ export * from './gift-cards';
 export * from './friends';
 export * from './profiles';
 export * from './posts';
+export * from './notifications';

@@ -15,6 +15,7 @@ import { hashPassword } from '../../auth/password';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { getCurrentUser } from '../users/get-current-user';
+import { notify } from '../notifications/notify';
 
 type RegistrationInput = z.output<typeof registrationSchema>;
 
@@ -95,6 +96,16 @@ export async function registerUser(db: Database, input: RegistrationInput): Prom
           .insert(userIdentifiers)
           .values(identifierIds.map((identifierId) => ({ userId: created.id, identifierId })));
       }
+      await notify(tx, {
+        recipientId: created.id,
+        type: 'system',
+        referenceType: 'profile',
+        referenceId: created.id,
+        message:
+          input.type === 'business'
+            ? 'Welcome to mark.it! Complete your profile so customers know who is behind your pins.'
+            : 'Welcome to mark.it! Complete your profile so friends can find you.',
+      });
       const user = await getCurrentUser(tx, created.id);
       if (!user) throw new Error('Registered user not found');
       return user;

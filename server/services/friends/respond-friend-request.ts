@@ -3,6 +3,7 @@ import { FRIEND_MESSAGES, type FriendshipResult, friendships } from '@shared/sch
 import { users } from '@shared/schema/users';
 import { type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { notify } from '../notifications/notify';
 
 /** Only the person asked can accept or reject a pending request (spec §4). */
 export async function respondFriendRequest(
@@ -11,17 +12,29 @@ export async function respondFriendRequest(
   input: { friendshipId: number; action: 'accept' | 'reject' },
 ): Promise<FriendshipResult> {
   const status = input.action === 'accept' ? 'accepted' : 'rejected';
-  const [answered] = await db
-    .update(friendships)
-    .set({ status, respondedAt: sql`now()` })
-    .where(
-      and(
-        eq(friendships.id, input.friendshipId),
-        eq(friendships.addresseeId, userId),
-        eq(friendships.status, 'pending'),
-      ),
-    )
-    .returning({ id: friendships.id, requesterId: friendships.requesterId });
+  const answered = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(friendships)
+      .set({ status, respondedAt: sql`now()` })
+      .where(
+        and(
+          eq(friendships.id, input.friendshipId),
+          eq(friendships.addresseeId, userId),
+          eq(friendships.status, 'pending'),
+        ),
+      )
+      .returning({ id: friendships.id, requesterId: friendships.requesterId });
+    if (row && status === 'accepted') {
+      await notify(tx, {
+        recipientId: row.requesterId,
+        type: 'friend_request_accepted',
+        actorId: userId,
+        referenceType: 'friendship',
+        referenceId: row.id,
+      });
+    }
+    return row;
+  });
   if (!answered) {
     const [existing] = await db
       .select({ addresseeId: friendships.addresseeId })

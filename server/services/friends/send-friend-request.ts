@@ -1,10 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
 import { FRIEND_MESSAGES, type FriendshipResult, friendships } from '@shared/schema/friends';
 import { users } from '@shared/schema/users';
-import { type Database } from '../../db/client';
+import { type Database, type Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { betweenUsers } from './friendship-queries';
+import { notify } from '../notifications/notify';
+
+const notifyRequest = (
+  tx: Transaction,
+  recipientId: number,
+  actorId: number,
+  friendshipId: number,
+) =>
+  notify(tx, {
+    recipientId,
+    type: 'friend_request_received',
+    actorId,
+    referenceType: 'friendship',
+    referenceId: friendshipId,
+  });
 
 /**
  * Asks `username` to be friends. A request they had already sent us is accepted instead; after a
@@ -43,6 +58,13 @@ export async function sendFriendRequest(
           .update(friendships)
           .set({ status: 'accepted', respondedAt: sql`now()` })
           .where(eq(friendships.id, existing.id));
+        await notify(tx, {
+          recipientId: target.id,
+          type: 'friend_request_accepted',
+          actorId: requesterId,
+          referenceType: 'friendship',
+          referenceId: existing.id,
+        });
         return {
           result: { friendshipId: existing.id, status: 'accepted' as const, friend },
           created: false,
@@ -60,6 +82,7 @@ export async function sendFriendRequest(
             respondedAt: null,
           })
           .where(eq(friendships.id, existing.id));
+        await notifyRequest(tx, target.id, requesterId, existing.id);
         return {
           result: { friendshipId: existing.id, status: 'pending' as const, friend },
           created: true,
@@ -70,6 +93,7 @@ export async function sendFriendRequest(
         .values({ requesterId, addresseeId: target.id })
         .returning({ id: friendships.id });
       if (!created) throw new Error('Friend request was not recorded');
+      await notifyRequest(tx, target.id, requesterId, created.id);
       return {
         result: { friendshipId: created.id, status: 'pending' as const, friend },
         created: true,

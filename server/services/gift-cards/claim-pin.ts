@@ -1,12 +1,17 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { brandDisplayName } from '@shared/constants';
+import { formatDollars } from '@shared/money';
 import { CLAIM_MESSAGES, type ClaimResult, giftCards } from '@shared/schema/gift-cards';
 import { ledgerAccounts } from '@shared/schema/ledger';
+import { stores } from '@shared/schema/locations';
 import { pinIdentifiers, pins } from '@shared/schema/pins';
 import { userIdentifiers, users } from '@shared/schema/users';
 import { type Database, type Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
+import { upsertLeadFromClaim } from '../leads/leads';
 import { postTransaction } from '../ledger/post-transaction';
+import { notify } from '../notifications/notify';
 import { generateGiftCardCode } from './gift-card-code';
 import { findOwnedGiftCard } from './present-gift-card';
 
@@ -65,9 +70,11 @@ export async function claimPin(
           status: pins.status,
           remaining: pins.remaining,
           expiresAt: pins.expiresAt,
+          storeName: stores.name,
         })
         .from(pins)
         .innerJoin(users, eq(users.id, pins.businessId))
+        .innerJoin(stores, eq(stores.id, pins.locationId))
         .where(eq(pins.id, pinId));
       if (!pin) throw notFound(CLAIM_MESSAGES.notFound);
 
@@ -139,6 +146,28 @@ export async function claimPin(
           { account: reserve, amountCents: -pin.valueCents },
           { account: cardAccount, amountCents: pin.valueCents },
         ],
+      });
+      // The consumer becomes (or stays) a lead of the business, which hears of it.
+      const [consumer] = await tx
+        .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
+        .from(users)
+        .where(eq(users.id, consumerId));
+      if (!consumer) throw new Error(`No consumer ${consumerId}`);
+      const value = formatDollars(pin.valueCents);
+      const brand = brandDisplayName(pin.brandId);
+      const leadId = await upsertLeadFromClaim(tx, {
+        businessId: pin.businessId,
+        consumer,
+        source: `Pin: ${brand} ${value} at ${pin.storeName}`,
+      });
+      await notify(tx, {
+        recipientId: pin.businessId,
+        type: 'lead_created',
+        actorId: consumerId,
+        amountCents: pin.valueCents,
+        referenceType: 'lead',
+        referenceId: leadId,
+        message: `${consumer.name} claimed your ${value} ${brand} pin at ${pin.storeName}`,
       });
       return { cardId: card.id, remaining: taken.remaining };
     });

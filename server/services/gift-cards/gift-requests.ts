@@ -14,6 +14,7 @@ import { type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { findOtherConsumer } from './find-consumer';
+import { notify } from '../notifications/notify';
 
 type RequestGiftData = z.output<typeof requestGiftSchema>;
 
@@ -102,6 +103,14 @@ export async function requestGift(
         })
         .returning({ id: giftRequests.id });
       if (!created) throw new Error('Gift request was not recorded');
+      await notify(tx, {
+        recipientId: recipient.id,
+        type: 'gift_request_received',
+        actorId: requesterId,
+        amountCents: input.amount ?? null,
+        referenceType: 'gift_request',
+        referenceId: created.id,
+      });
       return created.id;
     })
     .catch((error: unknown) => {

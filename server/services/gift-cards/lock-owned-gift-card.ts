@@ -18,6 +18,7 @@ export async function lockUsableGiftCard(tx: Transaction, ownerId: number, cardI
       valueCents: giftCards.valueCents,
       status: giftCards.status,
       expiresAt: giftCards.expiresAt,
+      businessId: giftCards.businessId,
     })
     .from(giftCards)
     .where(and(eq(giftCards.id, cardId), eq(giftCards.ownerId, ownerId)))

@@ -3,11 +3,13 @@ import { brandDisplayName } from '@shared/constants';
 import { centsToDollars, formatDollars } from '@shared/money';
 import { GIFT_CARD_MESSAGES, type RedeemResult, giftCards } from '@shared/schema/gift-cards';
 import { ledgerTransactions, SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
+import { users } from '@shared/schema/users';
 import { type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';
 import { getSystemAccount } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
+import { notify } from '../notifications/notify';
 import { lockUsableGiftCard } from './lock-owned-gift-card';
 import { findOwnedGiftCard } from './present-gift-card';
 
@@ -19,6 +21,11 @@ type RedeemInput = {
 };
 
 const KEY_REUSED = 'This Idempotency-Key was already used for another request';
+
+async function ownerName(db: Executor, userId: number): Promise<string> {
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return user?.name ?? 'Someone';
+}
 
 /** The earlier redemption made with this key, answered again instead of spending twice. */
 async function replay(db: Executor, input: RedeemInput): Promise<RedeemResult | null> {
@@ -74,6 +81,18 @@ export async function redeemGiftCard(db: Database, input: RedeemInput): Promise<
           { account: redemptions, amountCents: input.amountCents },
         ],
       });
+      if (card.businessId) {
+        // The business whose pin issued the card hears that it was used.
+        await notify(tx, {
+          recipientId: card.businessId,
+          type: 'gift_redeemed',
+          actorId: input.ownerId,
+          amountCents: input.amountCents,
+          referenceType: 'gift_card',
+          referenceId: card.id,
+          message: `${await ownerName(tx, input.ownerId)} used ${formatDollars(input.amountCents)} of a ${brandDisplayName(card.brandId)} gift card from your pin`,
+        });
+      }
       const spent = card.account.balanceCents === input.amountCents;
       await tx
         .update(giftCards)

@@ -15,6 +15,7 @@ import { findOtherConsumer } from './find-consumer';
 import { generateGiftCardCode } from './gift-card-code';
 import { lockUsableGiftCard } from './lock-owned-gift-card';
 import { giftColumns, giftJoins, recipients, toGiftTransaction } from './present-gift';
+import { notify } from '../notifications/notify';
 
 type SendInput = z.output<typeof sendGiftCardSchema>;
 
@@ -68,6 +69,14 @@ export async function sendGiftCard(
       })
       .returning({ id: gifts.id });
     if (!gift) throw new Error('Gift was not recorded');
+    await notify(tx, {
+      recipientId: recipient.id,
+      type: 'gift_received',
+      actorId: senderId,
+      amountCents: card.valueCents,
+      referenceType: 'gift_card',
+      referenceId: card.id,
+    });
     await tx
       .update(giftRequests)
       .set({ status: 'fulfilled', respondedAt: sql`now()` })

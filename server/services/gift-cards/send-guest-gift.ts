@@ -18,6 +18,7 @@ import { postTransaction } from '../ledger/post-transaction';
 import { PIN_LIMITS } from '@shared/schema/pins';
 import { findOtherConsumer } from './find-consumer';
 import { generateGiftCardCode } from './gift-card-code';
+import { notify } from '../notifications/notify';
 
 type GuestGiftData = z.output<typeof guestGiftSchema>;
 
@@ -135,6 +136,15 @@ export async function sendGuestGift(
         giftCardId: card.id,
         valueCents: input.value,
         idempotencyKey: key ?? null,
+      });
+      await notify(tx, {
+        recipientId: recipient.id,
+        type: 'gift_received',
+        actorId: options.sender?.id ?? null,
+        actorName: senderName,
+        amountCents: input.value,
+        referenceType: 'gift_card',
+        referenceId: card.id,
       });
       return {
         id: card.id,

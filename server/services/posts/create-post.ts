@@ -13,6 +13,7 @@ import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { UPLOADS_URL_PREFIX } from '../uploads/store-upload';
 import { loadPost } from './load-posts';
+import { notify } from '../notifications/notify';
 
 type CreatePostData = z.output<typeof createPostSchema>;
 
@@ -69,6 +70,16 @@ export async function createPost(
       await tx
         .insert(postMentions)
         .values(mentioned.map((userId) => ({ postId: post.id, userId })));
+      for (const userId of mentioned) {
+        if (userId === authorId) continue;
+        await notify(tx, {
+          recipientId: userId,
+          type: 'post_mention',
+          actorId: authorId,
+          referenceType: 'post',
+          referenceId: post.id,
+        });
+      }
     }
     return post.id;
   });

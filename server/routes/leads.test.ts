@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Lead } from '@shared/schema/notifications';
+import { businessInput, registerAs } from '../testing/factories';
+import { signedInConsumer } from '../testing/gift-cards';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+async function business() {
+  const agent = context.agent();
+  await registerAs(agent, businessInput());
+  return agent;
+}
+
+describe('/api/business/leads', () => {
+  it('adds, lists with the spec fields, edits only what is sent and deletes', async () => {
+    const agent = await business();
+    const created = await agent
+      .post('/api/business/leads')
+      .send({ name: ' Jamie Lee ', email: 'jamie@example.com', phone: '+1 555 0100' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: 'Jamie Lee',
+      email: 'jamie@example.com',
+      phone: '+1 555 0100',
+      status: 'New',
+      source: 'Direct',
+      notes: '',
+      last_contacted: null,
+      created_at: expect.any(String),
+    });
+    const edited = await agent
+      .patch(`/api/business/leads/${created.body.id}`)
+      .send({ status: 'Contacted', lastContacted: '2026-11-20' });
+    expect(edited.body).toMatchObject({
+      status: 'Contacted',
+      email: 'jamie@example.com',
+      source: 'Direct',
+      last_contacted: '2026-11-20T00:00:00.000Z',
+    });
+    expect((await agent.delete(`/api/business/leads/${created.body.id}`)).status).toBe(204);
+    expect((await agent.get('/api/business/leads')).body.total).toBe(0);
+  });
+
+  it('validates: name required, e-mail valid when given, a known status', async () => {
+    const agent = await business();
+    const noName = await agent.post('/api/business/leads').send({ name: '  ' });
+    expect([noName.status, noName.body.message]).toEqual([400, 'Name is required']);
+    const badEmail = await agent.post('/api/business/leads').send({ name: 'A', email: 'nope' });
+    expect([badEmail.status, badEmail.body.message]).toEqual([400, 'Valid email is required']);
+    const badStatus = await agent.post('/api/business/leads').send({ name: 'A', status: 'Hot' });
+    expect(badStatus.status).toBe(400);
+  });
+
+  it("keeps each business to its own leads (another's → 404)", async () => {
+    const mine = await business();
+    const theirs = await business();
+    const lead = await mine.post('/api/business/leads').send({ name: 'Private Person' });
+    expect(
+      (await theirs.patch(`/api/business/leads/${lead.body.id}`).send({ name: 'X' })).status,
+    ).toBe(404);
+    expect((await theirs.delete(`/api/business/leads/${lead.body.id}`)).status).toBe(404);
+    expect((await theirs.get('/api/business/leads')).body.items).toEqual([]);
+  });
+
+  it('searches, filters by status and pages on the server', async () => {
+    const agent = await business();
+    for (let index = 1; index <= 12; index++) {
+      await agent.post('/api/business/leads').send({
+        name: `Lead ${String(index).padStart(2, '0')}`,
+        status: index % 3 === 0 ? 'Qualified' : 'New',
+        notes: index === 7 ? 'Met at the zebra fair' : '',
+      });
+    }
+    const first = await agent.get('/api/business/leads?page=1&pageSize=5');
+    expect(first.body).toMatchObject({ page: 1, pageSize: 5, total: 12 });
+    expect(first.body.items.map((lead: Lead) => lead.name)).toEqual([
+      'Lead 12',
+      'Lead 11',
+      'Lead 10',
+      'Lead 09',
+      'Lead 08',
+    ]);
+    const last = await agent.get('/api/business/leads?page=3&pageSize=5');
+    expect(last.body.items.map((lead: Lead) => lead.name)).toEqual(['Lead 02', 'Lead 01']);
+    const qualified = await agent.get('/api/business/leads?status=Qualified');
+    expect(qualified.body.total).toBe(4);
+    const search = await agent.get('/api/business/leads?search=ZEBRA');
+    expect(search.body.items.map((lead: Lead) => lead.name)).toEqual(['Lead 07']);
+    expect((await agent.get('/api/business/leads?pageSize=500')).status).toBe(400);
+    expect((await agent.get('/api/business/leads?status=Hot')).status).toBe(400);
+  });
+
+  it('exports CSV with the filters, quoting and defusing formulas', async () => {
+    const agent = await business();
+    await agent.post('/api/business/leads').send({ name: 'Smith, Anna', status: 'Converted' });
+    await agent.post('/api/business/leads').send({ name: '=HYPERLINK("x")', status: 'Converted' });
+    await agent.post('/api/business/leads').send({ name: 'Not exported' });
+    const response = await agent.get('/api/business/leads/export?status=Converted');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toContain('leads.csv');
+    const lines = response.text.trim().split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Phone,Status,Source,Notes,Last contacted,Created');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)",,,Converted,Direct,,,/);
+    expect(lines[2]).toMatch(/^"Smith, Anna",,,Converted,Direct,,,/);
+  });
+
+  it('answers 401 without a session and 403 for a consumer', async () => {
+    const consumer = await signedInConsumer(context);
+    for (const path of ['/api/business/leads', '/api/business/leads/export']) {
+      expect((await context.agent().get(path)).status).toBe(401);
+      expect((await consumer.agent.get(path)).status).toBe(403);
+    }
+    expect((await consumer.agent.post('/api/business/leads').send({ name: 'X' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,284 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NotificationItem } from '@shared/schema/notifications';
+import { createApp } from '../app';
+import { createDatabase } from '../db/client';
+import { createLogger } from '../lib/logger';
+import { businessInput, consumerInput, registerAs } from '../testing/factories';
+import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
+import { insertTestStores } from '../testing/stores';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+let context: TestContext;
+let store: { starbucks: number; dunkin: number };
+beforeAll(async () => {
+  context = await createTestContext();
+  store = await insertTestStores(context.database.db);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+type Agent = ReturnType<TestContext['agent']>;
+
+async function notificationsOf(agent: Agent, role: 'consumer' | 'business' = 'consumer') {
+  const response = await agent.get(`/api/${role}/notifications?limit=100`);
+  expect(response.status).toBe(200);
+  return response.body.items as NotificationItem[];
+}
+
+const ofType = (items: NotificationItem[], type: NotificationItem['type']) =>
+  items.filter((item) => item.type === type);
+
+describe('events write notifications', () => {
+  it('welcomes a new user with a Complete Profile system notification', async () => {
+    const { agent } = await signedInConsumer(context);
+    const items = await notificationsOf(agent);
+    expect(items).toEqual([
+      expect.objectContaining({
+        type: 'system',
+        read: false,
+        referenceType: 'profile',
+        senderName: 'Someone',
+      }),
+    ]);
+  });
+
+  it('friend request received and accepted, each once, to the right person', async () => {
+    const ada = await signedInConsumer(context, { name: 'Ada Lovelace' });
+    const bob = await signedInConsumer(context, { name: 'Bob Builder' });
+    const asked = await ada.agent
+      .post('/api/friends/request')
+      .send({ username: bob.user.username });
+    const received = ofType(await notificationsOf(bob.agent), 'friend_request_received');
+    expect(received).toEqual([
+      expect.objectContaining({
+        message: 'Ada Lovelace sent you a friend request',
+        senderName: 'Ada Lovelace',
+        senderUsername: ada.user.username,
+        receiverName: 'Bob Builder',
+        referenceType: 'friendship',
+        referenceId: asked.body.friendshipId,
+      }),
+    ]);
+    await bob.agent
+      .post('/api/friends/respond')
+      .send({ friendshipId: asked.body.friendshipId, action: 'accept' });
+    expect(ofType(await notificationsOf(ada.agent), 'friend_request_accepted')).toEqual([
+      expect.objectContaining({ message: 'Bob Builder accepted your friend request' }),
+    ]);
+    expect(ofType(await notificationsOf(bob.agent), 'friend_request_accepted')).toEqual([]);
+  });
+
+  it('gift received from a consumer and from a guest, gift requested, mention', async () => {
+    const giver = await consumerWithCard(context, store.starbucks);
+    const friend = await signedInConsumer(context, { name: 'Frankie Friend' });
+    await giver.agent
+      .post(`/api/gift-cards/${giver.card.id}/send`)
+      .send({ recipientUsername: friend.user.username })
+      .expect(201);
+    await context
+      .agent()
+      .post('/api/gift-cards/guest')
+      .send({
+        recipientUsername: friend.user.username,
+        brand: 'dunkin',
+        value: 25,
+        senderEmail: 'uncle.joe@example.com',
+      })
+      .expect(201);
+    const gifts = ofType(await notificationsOf(friend.agent), 'gift_received');
+    expect(gifts.map((item) => item.message).sort()).toEqual([
+      'You received a $10.00 gift card from Casey Consumer',
+      'You received a $25.00 gift card from uncle.joe',
+    ]);
+    expect(gifts.find((item) => item.amount === 10)).toMatchObject({
+      referenceType: 'gift_card',
+      referenceId: giver.card.id,
+    });
+
+    await friend.agent
+      .post('/api/gift-cards/request')
+      .send({ username: giver.user.username })
+      .expect(201);
+    expect(ofType(await notificationsOf(giver.agent), 'gift_request_received')).toEqual([
+      expect.objectContaining({ message: 'Frankie Friend requested a gift card' }),
+    ]);
+
+    await friend.agent
+      .post('/api/posts')
+      .send({ content: `Thanks @${giver.user.username}!`, mentionedUserIds: [giver.user.id] })
+      .expect(201);
+    expect(ofType(await notificationsOf(giver.agent), 'post_mention')).toEqual([
+      expect.objectContaining({ message: 'Frankie Friend mentioned you in a post' }),
+    ]);
+  });
+
+  it('a claim creates a lead and tells the business; using the card tells it too', async () => {
+    const { agent, business, card } = await consumerWithCard(context, store.starbucks);
+    const businessItems = await notificationsOf(business.agent, 'business');
+    const leads = ofType(businessItems, 'lead_created');
+    expect(leads).toEqual([
+      expect.objectContaining({
+        message: 'Casey Consumer claimed your $10.00 Starbucks pin at Boylston & Mass Ave',
+        referenceType: 'lead',
+      }),
+    ]);
+    const leadList = await business.agent.get('/api/business/leads');
+    expect(leadList.body.items[0]).toMatchObject({
+      id: leads[0]!.referenceId,
+      name: 'Casey Consumer',
+      status: 'New',
+      source: 'Pin: Starbucks $10.00 at Boylston & Mass Ave',
+    });
+
+    await agent.post(`/api/gift-cards/${card.id}/redeem`).send({ amount: 4 }).expect(200);
+    expect(ofType(await notificationsOf(business.agent, 'business'), 'gift_redeemed')).toEqual([
+      expect.objectContaining({
+        message: 'Casey Consumer used $4.00 of a Starbucks gift card from your pin',
+        amount: 4,
+      }),
+    ]);
+  });
+
+  it('writes nothing for a kind the recipient switched off', async () => {
+    const ada = await signedInConsumer(context);
+    const bob = await signedInConsumer(context);
+    const saved = await bob.agent
+      .put('/api/notifications/preferences')
+      .send({ preferences: [{ type: 'friend_request_received', inApp: false }] });
+    expect(saved.body).toContainEqual(
+      expect.objectContaining({ type: 'friend_request_received', inApp: false }),
+    );
+    await ada.agent.post('/api/friends/request').send({ username: bob.user.username });
+    expect(ofType(await notificationsOf(bob.agent), 'friend_request_received')).toEqual([]);
+    const bad = await bob.agent
+      .put('/api/notifications/preferences')
+      .send({ preferences: [{ type: 'spam', inApp: true }] });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('reading notifications', () => {
+  it('lists unread first, filters, counts, marks one and all read; never someone else’s', async () => {
+    const ada = await signedInConsumer(context);
+    const bob = await signedInConsumer(context);
+    await bob.agent.post('/api/friends/request').send({ username: ada.user.username });
+    const [first, second] = await notificationsOf(ada.agent);
+    expect((await ada.agent.get('/api/notifications/unread-count')).body).toEqual({ unread: 2 });
+
+    const marked = await ada.agent.patch(`/api/notifications/${second!.id}/read`);
+    expect(marked.body).toMatchObject({ id: second!.id, read: true });
+    const ordered = await notificationsOf(ada.agent);
+    expect(ordered.map((item) => item.read)).toEqual([false, true]);
+    const unread = await ada.agent.get('/api/consumer/notifications?filter=unread');
+    expect(unread.body.items.map((item: NotificationItem) => item.id)).toEqual([first!.id]);
+    expect(unread.body.unread).toBe(1);
+    const read = await ada.agent.get('/api/consumer/notifications?filter=read');
+    expect(read.body.items.map((item: NotificationItem) => item.id)).toEqual([second!.id]);
+
+    expect((await bob.agent.patch(`/api/notifications/${first!.id}/read`)).status).toBe(404);
+    expect((await ada.agent.get('/api/consumer/notifications?filter=new')).status).toBe(400);
+    await ada.agent.post('/api/notifications/read-all').expect(200);
+    expect((await ada.agent.get('/api/notifications/unread-count')).body).toEqual({ unread: 0 });
+  });
+
+  it('each role reads its own endpoint (403 for the other) and needs a session (401)', async () => {
+    const consumer = await signedInConsumer(context);
+    const business = context.agent();
+    await registerAs(business, businessInput());
+    expect((await consumer.agent.get('/api/business/notifications')).status).toBe(403);
+    expect((await business.get('/api/consumer/notifications')).status).toBe(403);
+    expect((await business.get('/api/business/notifications')).status).toBe(200);
+    for (const path of [
+      '/api/consumer/notifications',
+      '/api/notifications/unread-count',
+      '/api/notifications/stream',
+    ]) {
+      expect((await context.agent().get(path)).status, path).toBe(401);
+    }
+  });
+});
+
+/** Opens the SSE stream on `port` with the session cookie, like a browser's EventSource. */
+function openStream(port: number, cookie: string) {
+  let resolveOpened!: () => void;
+  let rejectOpened!: (error: Error) => void;
+  let resolveItem!: (item: NotificationItem) => void;
+  const opened = new Promise<void>((resolve, reject) => {
+    resolveOpened = resolve;
+    rejectOpened = reject;
+  });
+  const received = new Promise<NotificationItem>((resolve) => {
+    resolveItem = resolve;
+  });
+  const request = http.get(
+    { port, path: '/api/notifications/stream', headers: { cookie } },
+    (response) => {
+      if (response.statusCode !== 200) rejectOpened(new Error(`status ${response.statusCode}`));
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        if (buffer.includes(': connected')) resolveOpened();
+        const match = /event: notification\ndata: (.*)\n\n/.exec(buffer);
+        if (match) resolveItem(JSON.parse(match[1]!) as NotificationItem);
+      });
+    },
+  );
+  request.on('error', (error) => rejectOpened(error));
+  return { opened, received, close: () => request.destroy() };
+}
+
+describe('GET /api/notifications/stream', () => {
+  it('pushes an event handled by instance A to a stream open on instance B within a second', async () => {
+    // Instance B: another app on the same database (its own connection pool on Postgres).
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    const databaseB = serverUrl
+      ? await createDatabase({ databaseUrl: context.databaseUrl })
+      : context.database;
+    const appB = createApp({
+      config: context.config,
+      database: databaseB,
+      logger: createLogger('silent'),
+      sessionSecret: context.sessionSecret,
+      client: { kind: 'static', directory: context.clientDirectory },
+    });
+    const serverB = http.createServer(appB);
+    await new Promise<void>((resolve) => serverB.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (serverB.address() as AddressInfo).port;
+      const recipientAgent = context.agent();
+      const recipient = await registerAs(recipientAgent, consumerInput({ name: 'Rita Recipient' }));
+      const login = await context
+        .agent()
+        .post('/api/login')
+        .send({ identifier: recipient.username, password: 'correct-horse-9' });
+      const cookie = (login.headers['set-cookie'] as unknown as string[])
+        .map((value) => value.split(';')[0])
+        .join('; ');
+
+      const stream = openStream(port, cookie);
+      await stream.opened;
+      const sender = await signedInConsumer(context, { name: 'Sam Sender' });
+      const startedAt = Date.now();
+      await sender.agent
+        .post('/api/friends/request')
+        .send({ username: recipient.username })
+        .expect(201);
+      const item = await stream.received;
+      expect(Date.now() - startedAt).toBeLessThan(1000);
+      expect(item).toMatchObject({
+        type: 'friend_request_received',
+        message: 'Sam Sender sent you a friend request',
+      });
+      stream.close();
+    } finally {
+      await appB.locals.notificationHub.close();
+      await new Promise((resolve) => serverB.close(resolve));
+      await appB.locals.sessionStore.close?.();
+      if (databaseB !== context.database) await databaseB.close();
+    }
+  });
+});

@@ -1,0 +1,203 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import {
+  LEAD_MESSAGES,
+  type Lead,
+  type LeadPage,
+  type LeadStatus,
+  type leadInputSchema,
+  leads,
+} from '@shared/schema/notifications';
+import { type z } from 'zod';
+import { type Database, type Executor } from '../../db/client';
+import { notFound } from '../../lib/errors';
+
+type LeadData = z.output<typeof leadInputSchema>;
+
+const leadColumns = {
+  id: leads.id,
+  name: leads.name,
+  email: leads.email,
+  phone: leads.phone,
+  status: leads.status,
+  source: leads.source,
+  notes: leads.notes,
+  lastContacted: leads.lastContacted,
+  createdAt: leads.createdAt,
+};
+
+type LeadRow = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  status: LeadStatus;
+  source: string;
+  notes: string;
+  lastContacted: Date | null;
+  createdAt: Date;
+};
+
+const toLead = (row: LeadRow): Lead => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  status: row.status,
+  source: row.source,
+  notes: row.notes,
+  last_contacted: row.lastContacted ? new Date(row.lastContacted).toISOString() : null,
+  created_at: new Date(row.createdAt).toISOString(),
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function leadFilter(businessId: number, search?: string, status?: LeadStatus) {
+  const pattern = search ? `%${escapeLike(search)}%` : null;
+  return and(
+    eq(leads.businessId, businessId),
+    status ? eq(leads.status, status) : undefined,
+    pattern
+      ? or(
+          ilike(leads.name, pattern),
+          ilike(leads.email, pattern),
+          ilike(leads.phone, pattern),
+          ilike(leads.source, pattern),
+          ilike(leads.notes, pattern),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * A claim makes the consumer a lead of the pin's business (issue 7): created as New the first
+ * time, its contact details and source refreshed on later claims (the status the business set
+ * stays). Answers the lead's id.
+ */
+export async function upsertLeadFromClaim(
+  tx: Executor,
+  input: {
+    businessId: number;
+    consumer: { id: number; name: string; email: string; phone: string | null };
+    source: string;
+  },
+): Promise<number> {
+  const [lead] = await tx
+    .insert(leads)
+    .values({
+      businessId: input.businessId,
+      consumerId: input.consumer.id,
+      name: input.consumer.name,
+      email: input.consumer.email,
+      phone: input.consumer.phone ?? '',
+      source: input.source,
+    })
+    .onConflictDoUpdate({
+      target: [leads.businessId, leads.consumerId],
+      targetWhere: sql`consumer_id is not null`,
+      set: {
+        name: input.consumer.name,
+        email: input.consumer.email,
+        phone: input.consumer.phone ?? '',
+        source: input.source,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: leads.id });
+  if (!lead) throw new Error('Lead was not recorded');
+  return lead.id;
+}
+
+export async function listLeads(
+  db: Database,
+  businessId: number,
+  query: {
+    search?: string | undefined;
+    status?: LeadStatus | undefined;
+    page: number;
+    pageSize: number;
+  },
+): Promise<LeadPage> {
+  const where = leadFilter(businessId, query.search, query.status);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(leadColumns)
+      .from(leads)
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(leads)
+      .where(where),
+  ]);
+  return {
+    items: rows.map(toLead),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+const toColumns = (input: Partial<LeadData>) => ({
+  ...(input.name !== undefined && { name: input.name }),
+  ...(input.email !== undefined && { email: input.email }),
+  ...(input.phone !== undefined && { phone: input.phone }),
+  ...(input.status !== undefined && { status: input.status }),
+  ...(input.source !== undefined && { source: input.source }),
+  ...(input.notes !== undefined && { notes: input.notes }),
+  ...(input.lastContacted !== undefined && {
+    lastContacted: input.lastContacted ? new Date(input.lastContacted) : null,
+  }),
+});
+
+export async function createLead(db: Database, businessId: number, input: LeadData): Promise<Lead> {
+  const [row] = await db
+    .insert(leads)
+    .values({ businessId, name: input.name, ...toColumns(input) })
+    .returning(leadColumns);
+  if (!row) throw new Error('Lead was not created');
+  return toLead(row);
+}
+
+/** Own leads only: another business's lead answers 404. */
+export async function updateLead(
+  db: Database,
+  businessId: number,
+  id: number,
+  input: Partial<LeadData>,
+): Promise<Lead> {
+  const changes = toColumns(input);
+  const [row] = await db
+    .update(leads)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(leads.id, id), eq(leads.businessId, businessId)))
+    .returning(leadColumns);
+  if (!row) throw notFound(LEAD_MESSAGES.notFound);
+  return toLead(row);
+}
+
+export async function deleteLead(db: Database, businessId: number, id: number): Promise<void> {
+  const removed = await db
+    .delete(leads)
+    .where(and(eq(leads.id, id), eq(leads.businessId, businessId)))
+    .returning({ id: leads.id });
+  if (removed.length === 0) throw notFound(LEAD_MESSAGES.notFound);
+}
+
+const EXPORT_MAX = 10_000;
+
+/** The business's leads (with the list's search and status) as CSV rows, newest first. */
+export async function exportLeads(
+  db: Database,
+  businessId: number,
+  query: { search?: string | undefined; status?: LeadStatus | undefined },
+): Promise<Lead[]> {
+  const rows = await db
+    .select(leadColumns)
+    .from(leads)
+    .where(leadFilter(businessId, query.search, query.status))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(EXPORT_MAX);
+  return rows.map(toLead);
+}

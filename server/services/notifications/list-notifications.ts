@@ -1,0 +1,129 @@
+import { aliasedTable, and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { centsToDollars } from '@shared/money';
+import {
+  NOTIFICATION_MESSAGES,
+  type NotificationFilter,
+  type NotificationItem,
+  type NotificationPage,
+  notifications,
+} from '@shared/schema/notifications';
+import { users } from '@shared/schema/users';
+import { type Database, type Executor } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { DEFAULT_SENDER_NAME } from './notify';
+
+const actors = aliasedTable(users, 'actors');
+const recipients = aliasedTable(users, 'recipients');
+
+const columns = {
+  id: notifications.id,
+  type: notifications.type,
+  message: notifications.message,
+  amountCents: notifications.amountCents,
+  actorName: notifications.actorName,
+  actorUserName: actors.name,
+  actorUsername: actors.username,
+  actorAvatar: actors.profilePicture,
+  receiverName: recipients.name,
+  receiverAvatar: recipients.profilePicture,
+  createdAt: notifications.createdAt,
+  readAt: notifications.readAt,
+  referenceType: notifications.referenceType,
+  referenceId: notifications.referenceId,
+};
+
+type Row = {
+  id: number;
+  type: NotificationItem['type'];
+  message: string;
+  amountCents: number | null;
+  actorName: string | null;
+  actorUserName: string | null;
+  actorUsername: string | null;
+  actorAvatar: string | null;
+  receiverName: string;
+  receiverAvatar: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+  referenceType: NotificationItem['referenceType'];
+  referenceId: number | null;
+};
+
+function toItem(row: Row): NotificationItem {
+  return {
+    id: row.id,
+    type: row.type,
+    message: row.message,
+    amount: row.amountCents === null ? null : centsToDollars(row.amountCents),
+    senderName: row.actorName ?? row.actorUserName ?? DEFAULT_SENDER_NAME,
+    senderAvatar: row.actorAvatar,
+    senderUsername: row.actorUsername,
+    receiverName: row.receiverName,
+    receiverAvatar: row.receiverAvatar,
+    createdAt: new Date(row.createdAt).toISOString(),
+    read: row.readAt !== null,
+    referenceType: row.referenceType,
+    referenceId: row.referenceId,
+  };
+}
+
+const selectItems = (db: Executor) =>
+  db
+    .select(columns)
+    .from(notifications)
+    .innerJoin(recipients, eq(recipients.id, notifications.recipientId))
+    .leftJoin(actors, eq(actors.id, notifications.actorId));
+
+/** One notification, only for its recipient (someone else's answers 404). */
+export async function getNotification(
+  db: Executor,
+  recipientId: number,
+  id: number,
+): Promise<NotificationItem> {
+  const [row] = await selectItems(db).where(
+    and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)),
+  );
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  return toItem(row);
+}
+
+export async function countUnread(db: Executor, recipientId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+  return row?.total ?? 0;
+}
+
+/** Unread first, then newest first; the filter really filters (DESIGN.md §1). */
+export async function listNotifications(
+  db: Database,
+  recipientId: number,
+  { filter, page, limit }: { filter: NotificationFilter; page: number; limit: number },
+): Promise<NotificationPage> {
+  const where = and(
+    eq(notifications.recipientId, recipientId),
+    filter === 'unread'
+      ? isNull(notifications.readAt)
+      : filter === 'read'
+        ? isNotNull(notifications.readAt)
+        : undefined,
+  );
+  const [rows, totals, unread] = await Promise.all([
+    selectItems(db)
+      .where(where)
+      .orderBy(
+        asc(sql`${notifications.readAt} is not null`),
+        desc(notifications.createdAt),
+        desc(notifications.id),
+      )
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(notifications)
+      .where(where),
+    countUnread(db, recipientId),
+  ]);
+  return { items: rows.map(toItem), page, limit, total: totals[0]?.total ?? 0, unread };
+}

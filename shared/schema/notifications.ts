@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { type Page, pageQueryFields } from '../pagination';
+import { users } from './users';
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+// ---------------------------------------------------------------------------------------------
+
+/** DESIGN.md §2 types, plus a mention in a post. */
+export const NOTIFICATION_TYPES = [
+  'friend_request_received',
+  'friend_request_accepted',
+  'gift_received',
+  'gift_request_received',
+  'lead_created',
+  'gift_redeemed',
+  'post_mention',
+  'system',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  friend_request_received: 'Friend requests',
+  friend_request_accepted: 'Accepted friend requests',
+  gift_received: 'Gift cards received',
+  gift_request_received: 'Gift requests',
+  lead_created: 'New leads',
+  gift_redeemed: 'Gift cards used',
+  post_mention: 'Mentions in posts',
+  system: 'Account and system messages',
+};
+
+/** What a notification points at, so its action can open it. */
+export const NOTIFICATION_REFERENCES = [
+  'friendship',
+  'gift_card',
+  'gift_request',
+  'lead',
+  'post',
+  'profile',
+] as const;
+export type NotificationReference = (typeof NOTIFICATION_REFERENCES)[number];
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    /** Who caused it; null for the system or a guest (then actorName says who). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    amountCents: integer('amount_cents'),
+    message: text('message').notNull(),
+    referenceType: text('reference_type', { enum: NOTIFICATION_REFERENCES }),
+    referenceId: integer('reference_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notifications_recipient_idx').on(table.recipientId, table.createdAt, table.id),
+    index('notifications_unread_idx')
+      .on(table.recipientId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
+/** Per-kind choice of in-app notifications; a missing row means on. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    inApp: boolean('in_app').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.type] })],
+);
+
+export const NOTIFICATION_FILTERS = ['all', 'unread', 'read'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+export const notificationListQuerySchema = z.object({
+  filter: z
+    .enum(NOTIFICATION_FILTERS, { error: 'filter must be all, unread or read' })
+    .default('all'),
+  ...pageQueryFields,
+});
+
+export const notificationPreferencesSchema = z.object({
+  preferences: z
+    .array(
+      z.object({
+        type: z.enum(NOTIFICATION_TYPES, { error: 'Unknown notification type' }),
+        inApp: z.boolean({ error: 'inApp must be true or false' }),
+      }),
+      { error: 'preferences must be a list' },
+    )
+    .max(NOTIFICATION_TYPES.length, 'Too many preferences'),
+});
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+} as const;
+
+/** Spec §3: a notification as received, plus what it points at. */
+export type NotificationItem = {
+  id: number;
+  type: NotificationType;
+  message: string;
+  /** Dollars, or null. */
+  amount: number | null;
+  senderName: string;
+  senderAvatar: string | null;
+  senderUsername: string | null;
+  receiverName: string;
+  receiverAvatar: string | null;
+  createdAt: string;
+  read: boolean;
+  referenceType: NotificationReference | null;
+  referenceId: number | null;
+};
+
+export type NotificationPage = Page<NotificationItem> & { unread: number };
+
+export type NotificationPreference = { type: NotificationType; label: string; inApp: boolean };
+
+// ---------------------------------------------------------------------------------------------
+// Leads
+// ---------------------------------------------------------------------------------------------
+
+export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Converted'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A business's customer (spec §3 lead). A claim creates or refreshes the consumer's lead. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The consumer behind a lead from a claim; null for one the business added. */
+    consumerId: integer('consumer_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('New'),
+    source: text('source').notNull().default('Direct'),
+    notes: text('notes').notNull().default(''),
+    lastContacted: timestamp('last_contacted', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('leads_business_consumer_idx')
+      .on(table.businessId, table.consumerId)
+      .where(sql`${table.consumerId} is not null`),
+    index('leads_business_created_idx').on(table.businessId, table.createdAt, table.id),
+    index('leads_business_status_idx').on(table.businessId, table.status),
+  ],
+);
+
+export const LEAD_LIMITS = { nameMax: 100, notesMax: 1000, sourceMax: 200, pageSizeMax: 100 };
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** The lead fields without defaults: PATCH changes only what it names. */
+const leadFields = {
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(LEAD_LIMITS.nameMax, `Name must be at most ${LEAD_LIMITS.nameMax} characters`),
+  email: z
+    .string({ error: 'Valid email is required' })
+    .trim()
+    .max(254, 'Valid email is required')
+    .refine(
+      (value) => value === '' || z.email().safeParse(value).success,
+      'Valid email is required',
+    ),
+  phone: optionalText('Phone', 32),
+  status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }),
+  source: optionalText('Source', LEAD_LIMITS.sourceMax),
+  notes: optionalText('Notes', LEAD_LIMITS.notesMax),
+  lastContacted: z
+    .string({ error: 'Last contacted must be a date' })
+    .refine(
+      (value) => value === '' || !Number.isNaN(Date.parse(value)),
+      'Last contacted must be a date',
+    )
+    .nullable(),
+};
+
+export const leadInputSchema = z.object({
+  name: leadFields.name,
+  email: leadFields.email.default(''),
+  phone: leadFields.phone.default(''),
+  status: leadFields.status.default('New'),
+  source: leadFields.source.default('Direct'),
+  notes: leadFields.notes.default(''),
+  lastContacted: leadFields.lastContacted.optional(),
+});
+export type LeadInput = z.input<typeof leadInputSchema>;
+
+/** PATCH: any subset of the fields, and nothing else changes. */
+export const leadPatchSchema = z.object(leadFields).partial();
+
+export const leadListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
+  page: pageQueryFields.page,
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int('pageSize must be a whole number')
+    .min(1, `pageSize must be between 1 and ${LEAD_LIMITS.pageSizeMax}`)
+    .max(LEAD_LIMITS.pageSizeMax, `pageSize must be between 1 and ${LEAD_LIMITS.pageSizeMax}`)
+    .default(10),
+});
+
+export const LEAD_MESSAGES = { notFound: 'Lead not found' } as const;
+
+/** Spec §3: a lead as received. */
+export type Lead = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  status: LeadStatus;
+  source: string;
+  notes: string;
+  last_contacted: string | null;
+  created_at: string;
+};
+
+export type LeadPage = { items: Lead[]; page: number; pageSize: number; total: number };
