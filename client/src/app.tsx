@@ -77,6 +77,11 @@ const SocialFeedPage = lazy(() =>
 const LeadsPage = lazy(() =>
   import('@/features/leads/pages/leads-page').then((module) => ({ default: module.LeadsPage })),
 );
+const NotificationsPage = lazy(() =>
+  import('@/features/notifications/pages/notifications-page').then((module) => ({
+    default: module.NotificationsPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('@/features/not-found/pages/not-found-page').then((module) => ({
     default: module.NotFoundPage,
@@ -106,6 +111,7 @@ export function App() {
           <ProtectedRoute path={paths.addFriend} component={AddFriendPage} />
           <ProtectedRoute path={paths.socialFeed} component={SocialFeedPage} />
           <ProtectedRoute path={paths.leads} component={LeadsPage} role="business" />
+          <ProtectedRoute path={paths.notifications} component={NotificationsPage} />
           {/* Open, like the profile that links to it. */}
           <Route path={routePatterns.friendsOf}>
             <PublicShell>

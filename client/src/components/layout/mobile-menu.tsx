@@ -4,20 +4,46 @@ import { Link, useLocation } from 'wouter';
 import { type UserType } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { isActivePath, mobileNavItemsFor, navItemsFor } from './nav-items';
+import { isActivePath, mobileNavItemsFor, navItemsFor, unreadBadgeText } from './nav-items';
 
-type MobileMenuProps = { role: UserType };
+type UnreadCountBadgeProps = { count: number; className?: string };
+
+/**
+ * The unread-notifications bubble beside a navigation item; screen readers hear "3 unread" as part
+ * of the item's name. Nothing when all is read.
+ */
+export function UnreadCountBadge({ count, className }: UnreadCountBadgeProps) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className={cn(
+        'inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-xs leading-5 font-semibold text-destructive-foreground tabular-nums',
+        className,
+      )}
+    >
+      <span aria-hidden="true">{unreadBadgeText(count)}</span>
+      <span className="sr-only">{` ${count} unread`}</span>
+    </span>
+  );
+}
+
+type MobileMenuProps = {
+  role: UserType;
+  /** Unread notifications, shown on their item and on the Menu button. */
+  unread?: number;
+};
 
 /**
  * On a phone the bottom bar holds four items (spec §2); the rest of the navigation (Wallet,
- * Leaderboard …) opens from this Menu button in the top bar, so every page stays reachable.
+ * Notifications …) opens from this Menu button in the top bar, so every page stays reachable.
  */
-export function MobileMenu({ role }: MobileMenuProps) {
+export function MobileMenu({ role, unread = 0 }: MobileMenuProps) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const inBottomBar = new Set(mobileNavItemsFor(role).map((item) => item.href));
   const items = navItemsFor(role).filter((item) => !inBottomBar.has(item.href));
+  const menuUnread = items.some((item) => item.showsUnreadCount) ? unread : 0;
 
   useEffect(() => setOpen(false), [location]);
 
@@ -33,6 +59,7 @@ export function MobileMenu({ role }: MobileMenuProps) {
       >
         {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         Menu
+        <UnreadCountBadge count={menuUnread} />
       </Button>
       {open && (
         <nav
@@ -55,6 +82,7 @@ export function MobileMenu({ role }: MobileMenuProps) {
                   >
                     <item.icon className="size-4" aria-hidden="true" />
                     {item.label}
+                    {item.showsUnreadCount && <UnreadCountBadge count={unread} />}
                   </Link>
                 </li>
               );

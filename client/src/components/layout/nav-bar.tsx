@@ -1,11 +1,12 @@
 import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser } from '@shared/schema/users';
+import { useUnreadCount } from '@/api/get-unread-count';
 import { useLogout } from '@/api/logout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { MobileMenu } from './mobile-menu';
+import { MobileMenu, UnreadCountBadge } from './mobile-menu';
 import { isActivePath, navItemsFor } from './nav-items';
 
 type NavBarProps = { user: CurrentUser };
@@ -20,6 +21,7 @@ export function NavBar({ user }: NavBarProps) {
     mutationConfig: { onSuccess: () => navigate(paths.auth, { replace: true }) },
   });
   const items = navItemsFor(user.type);
+  const unread = useUnreadCount().data?.unread ?? 0;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -40,13 +42,22 @@ export function NavBar({ user }: NavBarProps) {
                   <Link
                     href={item.href}
                     aria-current={active ? 'page' : undefined}
+                    title={item.label}
                     className={cn(
-                      'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
+                      'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
                       active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
                     )}
                   >
                     <item.icon className="size-4" aria-hidden="true" />
-                    {item.label}
+                    {/* Icons alone until the bar is wide enough for the labels; the name stays. */}
+                    <span
+                      className={
+                        item.iconOnly ? 'sr-only' : 'sr-only xl:not-sr-only xl:whitespace-nowrap'
+                      }
+                    >
+                      {item.label}
+                    </span>
+                    {item.showsUnreadCount && <UnreadCountBadge count={unread} />}
                   </Link>
                 </li>
               );
@@ -55,7 +66,7 @@ export function NavBar({ user }: NavBarProps) {
         </nav>
 
         <div className="ml-auto flex min-w-0 items-center gap-3">
-          <MobileMenu role={user.type} />
+          <MobileMenu role={user.type} unread={unread} />
           <p className="hidden min-w-0 text-right text-sm leading-tight sm:block">
             <span className="block truncate font-medium">{user.name}</span>
             <span className="block truncate text-muted-foreground">@{user.username}</span>

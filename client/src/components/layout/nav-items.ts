@@ -1,4 +1,14 @@
-import { House, type LucideIcon, Newspaper, Store, Trophy, Users, Wallet } from 'lucide-react';
+import {
+  Bell,
+  Contact,
+  House,
+  type LucideIcon,
+  Newspaper,
+  Store,
+  Trophy,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { type UserType } from '@shared/constants';
 import { paths } from '@/lib/paths';
 
@@ -13,6 +23,10 @@ export type NavItem = {
   roles: readonly UserType[];
   /** Who gets it in the four-item mobile bottom bar. */
   mobileRoles: readonly UserType[];
+  /** Carries the unread-notifications count as a badge. */
+  showsUnreadCount?: boolean;
+  /** In the top bar, the icon alone (a bell with its badge); the label stays its name. */
+  iconOnly?: boolean;
 };
 
 const everyone = ['consumer', 'business'] as const;
@@ -50,6 +64,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     mobileRoles: everyone,
   },
   {
+    label: 'Leads',
+    shortLabel: 'Leads',
+    href: paths.leads,
+    icon: Contact,
+    roles: ['business'],
+    mobileRoles: [],
+  },
+  {
     label: 'Leaderboard',
     shortLabel: 'Leaders',
     href: paths.leaderboard,
@@ -73,7 +95,23 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: everyone,
     mobileRoles: ['business'],
   },
+  {
+    label: 'Notifications',
+    shortLabel: 'Alerts',
+    href: paths.notifications,
+    icon: Bell,
+    roles: everyone,
+    // Not in the bottom bar (spec §2 gives it four items): on a phone it is under Menu.
+    mobileRoles: [],
+    showsUnreadCount: true,
+    iconOnly: true,
+  },
 ];
+
+/** The badge's text: the count, capped so it stays a small bubble. */
+export function unreadBadgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
 
 export function navItemsFor(role: UserType): NavItem[] {
   return NAV_ITEMS.filter((item) => item.roles.includes(role));

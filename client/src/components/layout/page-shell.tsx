@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import { type CurrentUser } from '@shared/schema/users';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { NavBar } from './nav-bar';
+import { NotificationLive } from './notification-live';
 
 type PageShellProps = { user: CurrentUser; children: ReactNode };
 
@@ -13,6 +14,8 @@ export function PageShell({ user, children }: PageShellProps) {
       {/* Bottom padding keeps the end of the page clear of the fixed mobile bar. */}
       <main className="mx-auto w-full max-w-6xl px-4 pt-6 pb-24 md:pb-10">{children}</main>
       <MobileBottomBar role={user.type} />
+      {/* Live notifications: toasts and the unread badge, for as long as someone is signed in. */}
+      <NotificationLive userId={user.id} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { type CurrentUser } from '@shared/schema/users';
 import { buildUser } from '@/testing/fixtures';
@@ -37,12 +37,20 @@ describe('Navigation', () => {
   it.each([
     {
       type: 'consumer' as const,
-      links: ['Home', 'Friends', 'Social Feed', 'Leaderboard', 'Marketplace', 'Wallet'],
+      links: [
+        'Home',
+        'Friends',
+        'Social Feed',
+        'Leaderboard',
+        'Marketplace',
+        'Wallet',
+        'Notifications',
+      ],
       mobileLinks: ['Home', 'Friends', 'Social', 'Market'],
     },
     {
       type: 'business' as const,
-      links: ['Home', 'Friends', 'Social Feed', 'Wallet'],
+      links: ['Home', 'Friends', 'Social Feed', 'Leads', 'Wallet', 'Notifications'],
       mobileLinks: ['Home', 'Friends', 'Social', 'Wallet'],
     },
   ])(
@@ -86,13 +94,100 @@ describe('Navigation', () => {
       within(more)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Leaderboard', 'Wallet']);
+    ).toEqual(['Leaderboard', 'Wallet', 'Notifications']);
   });
 
-  it('has no Menu when the bottom bar holds every page', async () => {
-    renderSignedIn(buildUser({ type: 'business' }));
+  it('gives a business Leads and Notifications under Menu', async () => {
+    const { user } = renderSignedIn(buildUser({ type: 'business' }));
     await screen.findByText('Home screen');
-    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const more = screen.getByRole('navigation', { name: 'More' });
+    expect(
+      within(more)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Leads', 'Notifications']);
+    expect(within(more).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+  });
+
+  it('shows the unread count on Notifications and on Menu', async () => {
+    const { user } = renderSignedIn(buildUser({ type: 'consumer' }), {
+      'GET /api/notifications/unread-count': jsonReply(200, { unread: 3 }),
+    });
+    await screen.findByText('Home screen');
+
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      await within(main).findByRole('link', { name: 'Notifications 3 unread' }),
+    ).toHaveAttribute('href', '/notifications');
+    const menu = screen.getByRole('button', { name: 'Menu 3 unread' });
+    await user.click(menu);
+    const more = screen.getByRole('navigation', { name: 'More' });
+    expect(within(more).getByRole('link', { name: 'Notifications 3 unread' })).toBeInTheDocument();
+  });
+
+  it('shows no badge when nothing is unread', async () => {
+    const { api } = renderSignedIn(buildUser({ type: 'consumer' }), {
+      'GET /api/notifications/unread-count': jsonReply(200, { unread: 0 }),
+    });
+    await screen.findByText('Home screen');
+    await waitFor(() =>
+      expect(api.requestsTo('GET', '/api/notifications/unread-count')).not.toHaveLength(0),
+    );
+
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeInTheDocument();
+  });
+
+  it('keeps the badge live: a streamed notification toasts and raises the count', async () => {
+    const streams: FakeEventSource[] = [];
+    class FakeEventSource {
+      readonly listeners = new Map<string, (event: MessageEvent) => void>();
+      closed = false;
+      constructor(
+        readonly url: string,
+        readonly init?: EventSourceInit,
+      ) {
+        streams.push(this);
+      }
+      addEventListener(type: string, listener: (event: MessageEvent) => void) {
+        this.listeners.set(type, listener);
+      }
+      close() {
+        this.closed = true;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let unread = 1;
+    renderSignedIn(buildUser({ type: 'consumer' }), {
+      'GET /api/notifications/unread-count': () => jsonReply(200, { unread }),
+    });
+    await screen.findByText('Home screen');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    await within(main).findByRole('link', { name: 'Notifications 1 unread' });
+    const stream = streams.at(-1)!;
+    expect(stream.url).toBe('/api/notifications/stream');
+    expect(stream.init).toEqual({ withCredentials: true });
+
+    unread = 2;
+    act(() => {
+      stream.listeners.get('open')?.(new MessageEvent('open'));
+      stream.listeners.get('notification')?.(
+        new MessageEvent('notification', {
+          data: JSON.stringify({ id: 9, message: 'Bo Brown requested a gift card', read: false }),
+        }),
+      );
+    });
+
+    expect(await findToast('New notification')).toHaveTextContent('Bo Brown requested a gift card');
+    expect(
+      await within(main).findByRole('link', { name: 'Notifications 2 unread' }),
+    ).toBeInTheDocument();
   });
 
   it("shows the signed-in user's name and username", async () => {

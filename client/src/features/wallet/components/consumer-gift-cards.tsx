@@ -1,3 +1,4 @@
+import { useSearch } from 'wouter';
 import { useQueries } from '@tanstack/react-query';
 import { useState, type Ref } from 'react';
 import { Link } from 'wouter';
@@ -25,6 +26,8 @@ type ConsumerGiftCardsProps = {
  * at a time behind 'Show more'; each card opens the Use Card dialog.
  */
 export function ConsumerGiftCards({ headingRef }: ConsumerGiftCardsProps) {
+  // /wallet?card={id} (View Gift Card in a notification) brings that card into view.
+  const linkedCardId = Number(new URLSearchParams(useSearch()).get('card')) || null;
   const [pageCount, setPageCount] = useState(1);
   const [using, setUsing] = useState<WalletGiftCard | null>(null);
   const pages = useQueries({
@@ -95,6 +98,7 @@ export function ConsumerGiftCards({ headingRef }: ConsumerGiftCardsProps) {
                     brandName={brand.name}
                     emoji={brand.emoji}
                     onUse={() => setUsing(card)}
+                    highlighted={card.id === linkedCardId}
                   />
                 );
               })}

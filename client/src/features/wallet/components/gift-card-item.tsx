@@ -1,24 +1,42 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { type WalletGiftCard } from '@shared/schema/gift-cards';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatUsd } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
 type GiftCardItemProps = {
   card: WalletGiftCard;
   brandName: string;
   emoji: string;
   onUse: () => void;
+  /** The card a link pointed at (/wallet?card={id}, e.g. from a notification): shown and marked. */
+  highlighted?: boolean;
 };
 
 /** Spec §2 Wallet: logo, sender, 'Expires: date', amount and 'Use Card'. */
-export function GiftCardItem({ card, brandName, emoji, onUse }: GiftCardItemProps) {
+export function GiftCardItem({
+  card,
+  brandName,
+  emoji,
+  onUse,
+  highlighted = false,
+}: GiftCardItemProps) {
   const titleId = useId();
+  const itemRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!highlighted) return;
+    itemRef.current?.scrollIntoView?.({ block: 'center' });
+    itemRef.current?.querySelector('button')?.focus();
+  }, [highlighted]);
   const partlyUsed = card.balance < card.value;
   return (
-    <li>
+    <li ref={itemRef} aria-current={highlighted ? 'true' : undefined}>
       <article
         aria-labelledby={titleId}
-        className="flex h-full flex-col gap-4 rounded-lg border bg-card p-4"
+        className={cn(
+          'flex h-full flex-col gap-4 rounded-lg border bg-card p-4',
+          highlighted && 'ring-2 ring-primary',
+        )}
       >
         <div className="flex items-start gap-3">
           <span aria-hidden="true" className="text-3xl leading-none">

@@ -1,0 +1,195 @@
+import {
+  NOTIFICATION_FILTERS,
+  type NotificationFilter,
+  type NotificationItem,
+  type NotificationType,
+} from '@shared/schema/notifications';
+import { formatUsd } from '@/lib/format';
+import { paths, profilePath } from '@/lib/paths';
+import { formatRelativeTime } from '@/lib/relative-time';
+
+/**
+ * How the notifications page turns what the server sends into what it shows (spec §3 notification
+ * as displayed, §4 kinds, §9 texts). Pure functions, so every rule is unit-tested on its own.
+ */
+
+/** Spec §4 kinds; any other type (a mention, the welcome) is a system notification. */
+export type NotificationKind =
+  | 'friend_request'
+  | 'gift_request'
+  | 'gift_received'
+  | 'friend_accepted'
+  | 'lead_created'
+  | 'gift_redeemed'
+  | 'system';
+
+export const DEFAULT_NOTIFICATION_MESSAGE = 'New notification';
+export const DEFAULT_SENDER_NAME = 'Someone';
+
+const KIND_BY_TYPE: Partial<Record<NotificationType, NotificationKind>> = {
+  friend_request_received: 'friend_request',
+  gift_request_received: 'gift_request',
+  gift_received: 'gift_received',
+  friend_request_accepted: 'friend_accepted',
+  lead_created: 'lead_created',
+  gift_redeemed: 'gift_redeemed',
+};
+
+export function notificationKind(type: string | null | undefined): NotificationKind {
+  return (type && KIND_BY_TYPE[type as NotificationType]) || 'system';
+}
+
+/** Spec §4: these ask the user to do something; the rest only tell. */
+const ACTIONABLE_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'friend_request',
+  'gift_request',
+  'gift_received',
+]);
+
+export function isActionable(kind: NotificationKind): boolean {
+  return ACTIONABLE_KINDS.has(kind);
+}
+
+function text(value: string | null | undefined): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Spec §9: the sender's name, or 'Someone'. */
+export function senderName(item: Pick<NotificationItem, 'senderName'>): string {
+  return text(item.senderName) || DEFAULT_SENDER_NAME;
+}
+
+/**
+ * The line to show: the server's text; without one, the spec's template for the kind (§9); for a
+ * kind with no template, 'New notification'.
+ */
+export function notificationMessage(
+  item: Pick<NotificationItem, 'type' | 'message' | 'senderName' | 'amount'>,
+): string {
+  const message = text(item.message);
+  if (message) return message;
+  const name = senderName(item);
+  switch (item.type) {
+    case 'friend_request_received':
+      return `${name} sent you a friend request`;
+    case 'friend_request_accepted':
+      return `${name} accepted your friend request`;
+    case 'gift_request_received':
+      return `${name} requested a gift card`;
+    case 'gift_received':
+      return typeof item.amount === 'number' && Number.isFinite(item.amount)
+        ? `You received a ${formatUsd(item.amount)} gift card from ${name}`
+        : DEFAULT_NOTIFICATION_MESSAGE;
+    default:
+      return DEFAULT_NOTIFICATION_MESSAGE;
+  }
+}
+
+/** What an item's buttons do: answer a friend request, or open what it is about. */
+export type NotificationAction =
+  { type: 'respond'; friendshipId: number } | { type: 'link'; label: string; href: string };
+
+/**
+ * The item's action (spec §2 Notifications): Accept/Decline for a friend request, otherwise a link
+ * to the object it points at. `username` is the signed-in user's, for Complete Profile.
+ */
+export function notificationAction(
+  item: Pick<NotificationItem, 'type' | 'referenceType' | 'referenceId'>,
+  username: string,
+): NotificationAction | null {
+  const id = item.referenceId;
+  switch (item.type) {
+    case 'friend_request_received':
+      return item.referenceType === 'friendship' && id !== null
+        ? { type: 'respond', friendshipId: id }
+        : null;
+    case 'gift_received':
+      return {
+        type: 'link',
+        label: 'View Gift Card',
+        href:
+          item.referenceType === 'gift_card' && id !== null
+            ? `${paths.wallet}?card=${id}`
+            : paths.wallet,
+      };
+    case 'gift_request_received':
+      return { type: 'link', label: 'Send Gift', href: paths.wallet };
+    case 'lead_created':
+      return {
+        type: 'link',
+        label: 'View Lead',
+        href:
+          item.referenceType === 'lead' && id !== null ? `${paths.leads}?lead=${id}` : paths.leads,
+      };
+    case 'gift_redeemed':
+      return { type: 'link', label: 'View Details', href: paths.wallet };
+    case 'post_mention':
+      return { type: 'link', label: 'View Post', href: paths.socialFeed };
+    case 'system':
+      return { type: 'link', label: 'Complete Profile', href: profilePath(username) };
+    default:
+      return null;
+  }
+}
+
+/** Spec §3: a notification as displayed. */
+export type NotificationDisplay = {
+  id: number;
+  type: NotificationType;
+  kind: NotificationKind;
+  message: string;
+  createdAt: string;
+  relativeTime: string;
+  read: boolean;
+  actionable: boolean;
+  actor: { name: string; avatar: string | null };
+  action: NotificationAction | null;
+};
+
+export function toNotificationDisplay(
+  item: NotificationItem,
+  username: string,
+  now: Date | number = Date.now(),
+): NotificationDisplay {
+  const kind = notificationKind(item.type);
+  return {
+    id: item.id,
+    type: item.type,
+    kind,
+    message: notificationMessage(item),
+    createdAt: item.createdAt,
+    relativeTime: formatRelativeTime(item.createdAt, now),
+    read: Boolean(item.read),
+    actionable: isActionable(kind),
+    actor: { name: senderName(item), avatar: item.senderAvatar || null },
+    action: notificationAction(item, username),
+  };
+}
+
+/** The filter list, in the spec's order (§2); All Notifications is the default. */
+export const NOTIFICATION_FILTER_OPTIONS = [
+  { value: 'all', label: 'All Notifications' },
+  { value: 'unread', label: 'Unread Only' },
+  { value: 'read', label: 'Read Only' },
+] as const satisfies ReadonlyArray<{ value: NotificationFilter; label: string }>;
+
+export function isNotificationFilter(value: string): value is NotificationFilter {
+  return (NOTIFICATION_FILTERS as readonly string[]).includes(value);
+}
+
+/** Spec §2: 'You have N unread notification(s)'. */
+export function unreadLine(count: number): string {
+  return `You have ${count} unread notification(s)`;
+}
+
+/** What an empty list says: the spec's line for all; a plainer one under a filter. */
+export function emptyListMessage(filter: NotificationFilter): string {
+  switch (filter) {
+    case 'unread':
+      return 'No unread notifications.';
+    case 'read':
+      return 'No read notifications.';
+    default:
+      return "You don't have any notifications yet.";
+  }
+}

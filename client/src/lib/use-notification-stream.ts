@@ -1,0 +1,165 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import {
+  NOTIFICATION_LIST_QUERY_KEY,
+  UNREAD_COUNT_QUERY_KEY,
+  type UnreadCount,
+  useUnreadCount,
+} from '@/api/get-unread-count';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from './paths';
+
+export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
+/** While the stream is down, the unread count is asked for this often. */
+export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;
+/** Waits before reopening a dropped stream: the first retry, the second, and every one after. */
+export const NOTIFICATION_RETRY_DELAYS_MS = [5_000, 10_000, 30_000] as const;
+
+const TOAST_TITLE = 'New notification';
+
+/** The part of an EventSource the stream uses, so tests can hand in a fake (jsdom has none). */
+export type NotificationEventSource = {
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+};
+
+/** Opens the stream; null where the browser has no EventSource (then the count is polled). */
+export type CreateNotificationEventSource = (url: string) => NotificationEventSource | null;
+
+export const createBrowserEventSource: CreateNotificationEventSource = (url) =>
+  typeof EventSource === 'undefined' ? null : new EventSource(url, { withCredentials: true });
+
+/** 'connecting' until the stream opens; 'polling' whenever it is down. */
+export type NotificationStreamStatus = 'connecting' | 'open' | 'polling';
+
+type UseNotificationStreamOptions = {
+  /** The signed-in user; null (signed out) closes the stream. */
+  userId: number | null;
+  createEventSource?: CreateNotificationEventSource;
+};
+
+function messageOf(data: unknown): { message: string | null; read: boolean } {
+  let parsed: unknown;
+  try {
+    parsed = typeof data === 'string' ? JSON.parse(data) : data;
+  } catch {
+    parsed = null;
+  }
+  const item = (parsed && typeof parsed === 'object' ? parsed : {}) as {
+    message?: unknown;
+    read?: unknown;
+  };
+  const message = typeof item.message === 'string' ? item.message.trim() : '';
+  return { message: message || null, read: item.read === true };
+}
+
+/**
+ * The live layer (issue 7): a server-sent event stream that tells the signed-in user about each new
+ * notification at once, with a toast (not on /notifications, which shows it in the list) and a
+ * fresh unread count and list. When the stream drops, the count is polled every 15 s (a rise
+ * refreshes the list and says so) while the stream is retried after 5, 10, then every 30 s.
+ */
+export function useNotificationStream({
+  userId,
+  createEventSource = createBrowserEventSource,
+}: UseNotificationStreamOptions): NotificationStreamStatus {
+  const queryClient = useQueryClient();
+  const [location] = useLocation();
+  const [status, setStatus] = useState<NotificationStreamStatus>('connecting');
+
+  // Read inside the stream's listeners, which live longer than one render.
+  const onNotificationsPage = useRef(false);
+  const createRef = useRef(createEventSource);
+  useEffect(() => {
+    onNotificationsPage.current = location === paths.notifications;
+    createRef.current = createEventSource;
+  });
+
+  useEffect(() => {
+    if (userId === null) return;
+    let source: NotificationEventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+
+    const refreshList = () =>
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_QUERY_KEY });
+    const refreshCount = () =>
+      void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_QUERY_KEY });
+
+    const connect = () => {
+      const current = createRef.current(NOTIFICATION_STREAM_URL);
+      source = current;
+      if (!current) {
+        setStatus('polling');
+        return;
+      }
+      current.addEventListener('open', () => {
+        if (source !== current) return;
+        // Whatever arrived while the stream was down is fetched now.
+        if (failures > 0) {
+          refreshCount();
+          refreshList();
+        }
+        failures = 0;
+        setStatus('open');
+      });
+      current.addEventListener('notification', (event) => {
+        if (source !== current) return;
+        const { message, read } = messageOf(event.data);
+        if (!read) {
+          queryClient.setQueryData<UnreadCount>(UNREAD_COUNT_QUERY_KEY, (count) =>
+            count ? { unread: count.unread + 1 } : count,
+          );
+        }
+        refreshCount();
+        refreshList();
+        // Without text the title says it all (spec §9: 'New notification').
+        if (!onNotificationsPage.current) {
+          toast({ title: TOAST_TITLE, description: message ?? undefined });
+        }
+      });
+      current.addEventListener('error', () => {
+        if (source !== current) return;
+        // The browser would retry on its own after some errors but not others; one rule for all.
+        current.close();
+        source = null;
+        setStatus('polling');
+        const delay =
+          NOTIFICATION_RETRY_DELAYS_MS[Math.min(failures, NOTIFICATION_RETRY_DELAYS_MS.length - 1)];
+        failures += 1;
+        retryTimer = setTimeout(connect, delay);
+      });
+    };
+
+    setStatus('connecting');
+    connect();
+    return () => {
+      clearTimeout(retryTimer);
+      source?.close();
+      source = null;
+    };
+  }, [userId, queryClient]);
+
+  const polling = userId !== null && status === 'polling';
+  const count = useUnreadCount({
+    enabled: userId !== null,
+    refetchInterval: polling ? NOTIFICATION_POLL_INTERVAL_MS : false,
+  });
+
+  // While polling, a count that rose means notifications the stream could not bring.
+  const lastUnread = useRef<number | undefined>(undefined);
+  const unread = count.data?.unread;
+  useEffect(() => {
+    if (unread === undefined) return;
+    const before = lastUnread.current;
+    lastUnread.current = unread;
+    if (!polling || before === undefined || unread <= before) return;
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_QUERY_KEY });
+    if (!onNotificationsPage.current) {
+      toast({ title: TOAST_TITLE, description: 'You have new notifications' });
+    }
+  }, [unread, polling, queryClient]);
+
+  return status;
+}
