@@ -33,7 +33,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    // The phone runs the journeys people mostly make on a phone (the business back office and
+    // the longest social journey run on the desktop only, to keep CI short).
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], launchOptions },
+      testMatch: ['auth.spec.ts', 'consumer.spec.ts', 'profile.spec.ts', 'notifications.spec.ts'],
+    },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node dist/server/index.js`,

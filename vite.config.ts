@@ -10,6 +10,10 @@ const alias = {
   '@shared': path.resolve(rootDir, 'shared'),
 };
 
+// With TEST_DATABASE_URL the run is about the database: only the server tests use one, so the
+// client's component tests (jsdom, no database) run in the default run only.
+const onDatabaseServer = Boolean(process.env.TEST_DATABASE_URL);
+
 export default defineConfig({
   root: path.resolve(rootDir, 'client'),
   plugins: [react(), tailwindcss()],
@@ -32,17 +36,21 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        extends: true,
-        root: rootDir,
-        test: {
-          name: 'client',
-          environment: 'jsdom',
-          include: ['client/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['client/src/testing/setup.ts'],
-          testTimeout: 15_000,
-        },
-      },
+      ...(onDatabaseServer
+        ? []
+        : [
+            {
+              extends: true as const,
+              root: rootDir,
+              test: {
+                name: 'client',
+                environment: 'jsdom' as const,
+                include: ['client/src/**/*.test.{ts,tsx}'],
+                setupFiles: ['client/src/testing/setup.ts'],
+                testTimeout: 15_000,
+              },
+            },
+          ]),
     ],
   },
 });
