@@ -1,13 +1,5 @@
 import { type FriendItem } from '@shared/schema/friends';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useRemoveFriend } from '../api/remove-friend';
@@ -43,40 +35,16 @@ export function RemoveFriendDialog({ open, onOpenChange, friendship }: RemoveFri
   const name = friendship?.friend.name ?? '';
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!removeFriend.isPending) onOpenChange(next);
-      }}
-    >
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Remove friend?</DialogTitle>
-          <DialogDescription>
-            {name} will be removed from your friends. You can send a new friend request later.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={removeFriend.isPending}
-            onClick={() => onOpenChange(false)}
-          >
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={!friendship || removeFriend.isPending}
-            onClick={() =>
-              friendship && removeFriend.mutate({ friendshipId: friendship.friendshipId })
-            }
-          >
-            {removeFriend.isPending ? 'Removing...' : 'Remove'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      title="Remove friend?"
+      description={`${name} will be removed from your friends. You can send a new friend request later.`}
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      pending={removeFriend.isPending}
+      disabled={!friendship}
+      onConfirm={() => friendship && removeFriend.mutate({ friendshipId: friendship.friendshipId })}
+    />
   );
 }

@@ -1,12 +1,4 @@
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteLead } from '../api/delete-lead';
@@ -38,36 +30,16 @@ export function DeleteLeadDialog({ open, onOpenChange, lead }: DeleteLeadDialogP
   });
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!deleteLead.isPending) onOpenChange(next);
-      }}
-    >
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Delete Lead</DialogTitle>
-          <DialogDescription>{`Are you sure you want to delete ${lead?.name ?? ''}?`}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={deleteLead.isPending}
-            onClick={() => onOpenChange(false)}
-          >
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={!lead || deleteLead.isPending}
-            onClick={() => lead && deleteLead.mutate({ id: lead.id })}
-          >
-            {deleteLead.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      onOpenChange={onOpenChange}
+      title="Delete Lead"
+      description={`Are you sure you want to delete ${lead?.name ?? ''}?`}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={deleteLead.isPending}
+      disabled={!lead}
+      onConfirm={() => lead && deleteLead.mutate({ id: lead.id })}
+    />
   );
 }

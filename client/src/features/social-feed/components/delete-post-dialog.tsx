@@ -1,13 +1,4 @@
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useDeletePost } from '../api/delete-post';
@@ -38,28 +29,15 @@ export function DeletePostDialog({ postId, open, onOpenChange }: DeletePostDialo
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !deletePost.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Delete post</DialogTitle>
-          <DialogDescription>{DELETE_CONFIRMATION}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={deletePost.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={deletePost.isPending}
-            onClick={() => deletePost.mutate({ postId })}
-          >
-            {deletePost.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete post"
+      description={DELETE_CONFIRMATION}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={deletePost.isPending}
+      onConfirm={() => deletePost.mutate({ postId })}
+    />
   );
 }
