@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { ProtectedRoute } from '@/components/layout/protected-route';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { PublicShell } from '@/components/layout/public-shell';
 import { paths, routePatterns } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
@@ -134,7 +134,7 @@ export function App() {
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

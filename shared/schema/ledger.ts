@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type Page, pageQueryFields } from '../pagination';
-import { dollarsToCentsField } from '../money';
+import { dollarsToCentsField } from '../money-field';
 import { users } from './users';
 
 /**

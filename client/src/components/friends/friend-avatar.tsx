@@ -39,6 +39,8 @@ export function FriendAvatar({ name, picture, className, children }: FriendAvata
           <img
             src={source}
             alt=""
+            loading="lazy"
+            decoding="async"
             className="size-full object-cover"
             onError={() => setFailedSource(source)}
           />

@@ -248,7 +248,15 @@ function UserNames({ name, username }: { name: string; username: string }) {
 
 function UserAvatar({ name, picture }: { name: string; picture: string | null }) {
   if (picture) {
-    return <img src={picture} alt="" className="size-8 shrink-0 rounded-full object-cover" />;
+    return (
+      <img
+        src={picture}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className="size-8 shrink-0 rounded-full object-cover"
+      />
+    );
   }
   const initials = name
     .split(/\s+/)

@@ -4,7 +4,7 @@ import { type UserType } from '@shared/constants';
 import { useUser } from '@/api/get-user';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
-import { PageShell } from './page-shell';
+import { usePageShell } from './use-page-shell';
 
 type ProtectedRouteProps = { path: string } & (
   | {
@@ -43,12 +43,15 @@ type GuardProps = {
 
 function Guard({ component, componentByRole, role }: GuardProps) {
   const { data: user, isPending } = useUser();
+  // Fetched alongside the session, which is nearly always a signed-in one on these paths.
+  const PageShell = usePageShell(isPending || Boolean(user));
 
   if (isPending) return <FullPageSpinner />;
   if (!user) return <Redirect to={paths.auth} replace />;
   if (role && user.type !== role) return <Redirect to={paths.home} replace />;
   const Page = componentByRole ? componentByRole[user.type] : component;
   if (!Page) return null;
+  if (!PageShell) return <FullPageSpinner />;
 
   return (
     <PageShell user={user}>

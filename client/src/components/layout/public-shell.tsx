@@ -3,16 +3,17 @@ import { Link } from 'wouter';
 import { useUser } from '@/api/get-user';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-import { PageShell } from './page-shell';
+import { usePageShell } from './use-page-shell';
 
 /**
  * The frame of an open page (a public profile): the usual navigation for someone signed in, and
  * for a visitor a slim bar with the logo and 'Sign in'. The page shows at once either way; the
- * frame switches when the session is known.
+ * frame switches when the session is known and, the first time, the signed-in frame has loaded.
  */
 export function PublicShell({ children }: { children: ReactNode }) {
   const { data: user } = useUser();
-  if (user) return <PageShell user={user}>{children}</PageShell>;
+  const PageShell = usePageShell(Boolean(user));
+  if (user && PageShell) return <PageShell user={user}>{children}</PageShell>;
   return (
     <div className="min-h-screen">
       <header className="border-b bg-card">

@@ -66,6 +66,8 @@ export async function fillDetails(
 export async function openRegisterTab(user: UserEvent) {
   await user.click(screen.getByRole('tab', { name: 'Register' }));
   await screen.findByText('Create a new account');
+  // The registration form's code loads apart from the page (the first time it is opened).
+  await screen.findByRole('radiogroup', { name: 'Account Type' }, { timeout: 5000 });
 }
 
 /** From the Register tab: fills valid details and continues to step 2. */

@@ -1,12 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useUser } from '@/api/get-user';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
+import { whenIdle } from '@/lib/when-idle';
 import { LoginForm } from '../components/login-form';
-import { RegisterForm } from '../components/register-form';
+
+// Registration (its forms, and zod with the shared schemas they validate against) is not on the
+// first screen, which signs in without client validation: it loads apart, once the page is up.
+const loadRegisterForm = () => import('../components/register-form');
+const RegisterForm = lazy(() =>
+  loadRegisterForm().then((module) => ({ default: module.RegisterForm })),
+);
 
 type AuthTab = 'login' | 'register';
 
@@ -14,6 +21,8 @@ export function AuthPage() {
   const { data: user, isPending } = useUser();
   const [, navigate] = useLocation();
   const [tab, setTab] = useState<AuthTab>('login');
+
+  useEffect(() => whenIdle(() => void loadRegisterForm().catch(() => {})), []);
 
   if (isPending) return <FullPageSpinner />;
   if (user) return <Redirect to={paths.home} replace />;
@@ -49,7 +58,11 @@ export function AuthPage() {
               <LoginForm onSuccess={goHome} />
             </TabsContent>
             <TabsContent value="register">
-              <RegisterForm onSuccess={goHome} />
+              <Suspense
+                fallback={<Spinner label="Loading the registration form" className="py-8" />}
+              >
+                <RegisterForm onSuccess={goHome} />
+              </Suspense>
             </TabsContent>
           </Tabs>
         </CardContent>

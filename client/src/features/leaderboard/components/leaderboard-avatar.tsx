@@ -5,13 +5,15 @@ import { type LeaderboardRow } from '../lib/leaderboard-display';
 type LeaderboardAvatarProps = {
   row: Pick<LeaderboardRow, 'avatar' | 'initials'>;
   className?: string;
+  /** On the first screen (the podium): fetched at once instead of when scrolled near. */
+  eager?: boolean;
 };
 
 /**
  * The picture when the avatar rule allows it, otherwise (or when it fails to load) the initials.
  * Decorative: the name is always printed beside it.
  */
-export function LeaderboardAvatar({ row, className }: LeaderboardAvatarProps) {
+export function LeaderboardAvatar({ row, className, eager = false }: LeaderboardAvatarProps) {
   const [failedSource, setFailedSource] = useState<string | null>(null);
   const source = row.avatar && row.avatar !== failedSource ? row.avatar : null;
 
@@ -27,6 +29,8 @@ export function LeaderboardAvatar({ row, className }: LeaderboardAvatarProps) {
         <img
           src={source}
           alt=""
+          loading={eager ? undefined : 'lazy'}
+          decoding="async"
           className="size-full object-cover"
           onError={() => setFailedSource(source)}
         />

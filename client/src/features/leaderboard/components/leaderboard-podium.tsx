@@ -38,6 +38,7 @@ export function LeaderboardPodium({ rows }: LeaderboardPodiumProps) {
             {row.rank === 1 && <Crown aria-hidden="true" className="size-6 text-amber-500" />}
             <LeaderboardAvatar
               row={row}
+              eager
               className={cn(style.avatar, row.isCurrentUser && 'ring-2 ring-primary ring-offset-2')}
             />
             <div className="grid w-full min-w-0 gap-0.5">

@@ -1,43 +1,11 @@
-import { useState } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/utils';
-import { initialsOf } from '../lib/share-links';
+import { AvatarFace, type AvatarPerson } from './avatar-face';
 
-type AvatarPerson = { name: string; username: string; profilePicture: string | null };
-
-/** The picture, or the initials when there is none or it fails to load. Decorative. */
-function AvatarFace({ person, className }: { person: AvatarPerson; className?: string }) {
-  const [failedSource, setFailedSource] = useState<string | null>(null);
-  const source =
-    person.profilePicture && person.profilePicture !== failedSource ? person.profilePicture : null;
-
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary font-semibold text-secondary-foreground select-none',
-        className,
-      )}
-    >
-      {source ? (
-        <img
-          src={source}
-          alt=""
-          className="size-full object-cover"
-          onError={() => setFailedSource(source)}
-        />
-      ) : (
-        <span>{initialsOf(person.name)}</span>
-      )}
-    </span>
-  );
-}
+// The enlarged picture opens on a tap: its dialog code loads apart, once the profile is shown.
+const AvatarDialog = lazy(() =>
+  import('./avatar-dialog').then((module) => ({ default: module.AvatarDialog })),
+);
 
 /** The profile's avatar; tapping it shows it larger in a dialog (spec §2). */
 export function ProfileAvatar({ person, className }: { person: AvatarPerson; className?: string }) {
@@ -57,17 +25,9 @@ export function ProfileAvatar({ person, className }: { person: AvatarPerson; cla
         <AvatarFace person={person} className="size-24 text-3xl sm:size-28" />
       </button>
 
-      <Dialog open={enlarged} onOpenChange={setEnlarged}>
-        <DialogContent className="max-w-sm">
-          <DialogHeader>
-            <DialogTitle>{person.name}</DialogTitle>
-            <DialogDescription>@{person.username}</DialogDescription>
-          </DialogHeader>
-          <div className="flex justify-center">
-            <AvatarFace person={person} className="size-60 text-7xl sm:size-72" />
-          </div>
-        </DialogContent>
-      </Dialog>
+      <Suspense fallback={null}>
+        <AvatarDialog person={person} open={enlarged} onOpenChange={setEnlarged} />
+      </Suspense>
     </>
   );
 }

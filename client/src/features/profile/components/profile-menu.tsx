@@ -1,5 +1,4 @@
-import { Ellipsis, Flag, QrCode, Share2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Flag, QrCode, Share2 } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -7,22 +6,23 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { MoreOptionsButton } from './more-options-button';
 
 type ProfileMenuProps = {
   onShare: () => void;
   onShowQrCode: () => void;
   /** Without it (your own profile) there is no 'Report Profile'. */
   onReport?: () => void;
+  /** Opens at once: the '⋯' button was pressed before this menu's code had arrived. */
+  defaultOpen?: boolean;
 };
 
 /** The '⋯' menu: Share Profile, Show QR Code and, on someone else's profile, Report Profile. */
-export function ProfileMenu({ onShare, onShowQrCode, onReport }: ProfileMenuProps) {
+export function ProfileMenu({ onShare, onShowQrCode, onReport, defaultOpen }: ProfileMenuProps) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button type="button" variant="outline" size="icon" aria-label="More options">
-          <Ellipsis aria-hidden="true" />
-        </Button>
+        <MoreOptionsButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={onShare}>

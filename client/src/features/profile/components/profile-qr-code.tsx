@@ -28,6 +28,8 @@ export function ProfileQrCode({ username, name, className }: ProfileQrCodeProps)
       <img
         src={source}
         alt={`QR code linking to ${name}'s profile`}
+        loading="lazy"
+        decoding="async"
         width={256}
         height={256}
         className={cn('rounded-md border bg-white p-2', className)}

@@ -1,5 +1,5 @@
 import { BadgeCheck, Gift, Share2, UserPlus, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { brandDisplayName } from '@shared/constants';
 import { type PublicProfile } from '@shared/schema/profiles';
@@ -11,17 +11,41 @@ import { ApiError } from '@/lib/api-client';
 import { capitalize } from '@/lib/format';
 import { useProfile } from '../api/get-profile';
 import { CopyLinkButton } from '../components/copy-link-button';
-import { GuestGiftDialog } from '../components/guest-gift-dialog';
 import { ProfileAvatar } from '../components/profile-avatar';
-import { ProfileMenu } from '../components/profile-menu';
+import { MoreOptionsButton } from '../components/more-options-button';
 import { ProfileNotFound } from '../components/profile-not-found';
 import { ProfileQrCode } from '../components/profile-qr-code';
 import { ProfileSkeleton } from '../components/profile-skeleton';
-import { QrCodeDialog } from '../components/qr-code-dialog';
-import { ReportProfileDialog } from '../components/report-profile-dialog';
-import { ShareProfileDialog } from '../components/share-profile-dialog';
 import { useProfileSharing } from '../components/use-profile-sharing';
 import { friendsOfPath, paths } from '@/lib/paths';
+
+// The '⋯' menu is on the first screen but does nothing until tapped, and Radix's menu, popper and
+// focus code is the largest part of this page: it loads apart, alongside the profile itself.
+const loadProfileMenu = () => import('../components/profile-menu');
+const ProfileMenu = lazy(() =>
+  loadProfileMenu().then((module) => ({ default: module.ProfileMenu })),
+);
+
+// The dialogs open on a tap, never on the first screen: they load apart (the gift and report
+// forms bring zod with their shared schemas), starting as soon as the profile is shown.
+const GuestGiftDialog = lazy(() =>
+  import('../components/guest-gift-dialog').then((module) => ({
+    default: module.GuestGiftDialog,
+  })),
+);
+const QrCodeDialog = lazy(() =>
+  import('../components/qr-code-dialog').then((module) => ({ default: module.QrCodeDialog })),
+);
+const ReportProfileDialog = lazy(() =>
+  import('../components/report-profile-dialog').then((module) => ({
+    default: module.ReportProfileDialog,
+  })),
+);
+const ShareProfileDialog = lazy(() =>
+  import('../components/share-profile-dialog').then((module) => ({
+    default: module.ShareProfileDialog,
+  })),
+);
 
 /**
  * A person's public page, /u/:username (spec §2): open to everyone, signed in or not. It is how a
@@ -31,6 +55,8 @@ export function ProfilePage() {
   const { username = '' } = useParams<{ username: string }>();
   const profile = useProfile(username);
   const user = useUser();
+
+  useEffect(() => void loadProfileMenu().catch(() => {}), []);
 
   // Wait for the session too, so the buttons that depend on who is looking never flicker.
   if (profile.isPending || user.isPending) {
@@ -117,7 +143,7 @@ function ProfileView({ profile, signedIn, isOwnProfile }: ProfileViewProps) {
               <Share2 aria-hidden="true" />
               Share
             </Button>
-            <ProfileMenu
+            <ProfileMenuSlot
               onShare={() => setDialog('share')}
               onShowQrCode={showQrCode}
               onReport={report}
@@ -202,15 +228,32 @@ function ProfileView({ profile, signedIn, isOwnProfile }: ProfileViewProps) {
         </div>
       </Card>
 
-      <ShareProfileDialog {...dialogProps('share')} {...qrPanel} />
-      <QrCodeDialog {...dialogProps('qr')} {...qrPanel} />
-      {report && signedIn && <ReportProfileDialog {...dialogProps('report')} profile={profile} />}
-      {canSendGift && (
-        <GuestGiftDialog
-          {...dialogProps('gift')}
-          recipient={{ username: profile.username, name: profile.name, brands: profile.brands }}
-        />
-      )}
+      {/* A dialog tapped open before its code is here opens when it arrives. */}
+      <Suspense fallback={null}>
+        <ShareProfileDialog {...dialogProps('share')} {...qrPanel} />
+        <QrCodeDialog {...dialogProps('qr')} {...qrPanel} />
+        {report && signedIn && <ReportProfileDialog {...dialogProps('report')} profile={profile} />}
+        {canSendGift && (
+          <GuestGiftDialog
+            {...dialogProps('gift')}
+            recipient={{ username: profile.username, name: profile.name, brands: profile.brands }}
+          />
+        )}
+      </Suspense>
     </>
+  );
+}
+
+type ProfileMenuSlotProps = Omit<ComponentProps<typeof ProfileMenu>, 'defaultOpen'>;
+
+/** The profile menu, or until its code is here the same '⋯' button, which opens it on arrival. */
+function ProfileMenuSlot(props: ProfileMenuSlotProps) {
+  const [requested, setRequested] = useState(false);
+  return (
+    <Suspense
+      fallback={<MoreOptionsButton aria-haspopup="menu" onClick={() => setRequested(true)} />}
+    >
+      <ProfileMenu {...props} defaultOpen={requested} />
+    </Suspense>
   );
 }

@@ -39,6 +39,8 @@ export function AuthorAvatar({ person, className }: AuthorAvatarProps) {
         <img
           src={source}
           alt=""
+          loading="lazy"
+          decoding="async"
           className="size-full object-cover"
           onError={() => setFailedSource(source)}
         />

@@ -83,6 +83,7 @@ export function PostCard({ post, isOwn }: PostCardProps) {
           src={post.attachmentUrl}
           alt={`Image shared by ${user.name}`}
           loading="lazy"
+          decoding="async"
           className="max-h-[28rem] w-full rounded-md border bg-muted object-contain"
         />
       )}

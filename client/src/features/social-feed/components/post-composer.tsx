@@ -181,6 +181,7 @@ export function PostComposer() {
               <img
                 src={image.url}
                 alt="Preview of the image to post"
+                decoding="async"
                 className="max-h-64 max-w-full rounded-md border object-contain"
               />
               <Button

@@ -86,6 +86,8 @@ function CardCode({ cardId }: { cardId: number }) {
       <img
         src={data.qrCode}
         alt={`QR code for gift card ${data.code}`}
+        loading="lazy"
+        decoding="async"
         className="size-48 rounded-md border bg-white p-2"
       />
       <figcaption className="grid justify-items-center gap-0.5 text-center">

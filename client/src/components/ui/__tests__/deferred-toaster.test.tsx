@@ -1,0 +1,19 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DeferredToaster } from '../deferred-toaster';
+import { toast } from '../use-toast';
+
+describe('DeferredToaster', () => {
+  it('shows a toast raised before the toaster code has loaded', async () => {
+    render(<DeferredToaster />);
+    expect(screen.queryByRole('region', { name: /notifications/i })).not.toBeInTheDocument();
+
+    act(() => {
+      toast({ title: 'Link copied', description: 'https://mark.it/u/ada' });
+    });
+
+    const region = await screen.findByRole('region', { name: /notifications/i });
+    expect(await within(region).findByText('Link copied')).toBeInTheDocument();
+    expect(within(region).getByText('https://mark.it/u/ada')).toBeInTheDocument();
+  });
+});
