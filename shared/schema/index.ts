@@ -11,3 +11,4 @@ export * from './friends';
 export * from './profiles';
 export * from './posts';
 export * from './notifications';
+export * from './leaderboard';

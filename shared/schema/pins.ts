@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -12,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type Page, pageQueryFields } from '../pagination';
-import { dollarsToCentsField } from '../money';
+import { dollarsToCentsField } from '../money-field';
 import { brands } from './brands';
 import { identifiers } from './identifiers';
 import { stores } from './locations';
@@ -76,6 +77,22 @@ export const pins = pgTable(
       .on(table.lat, table.lng)
       .where(sql`${table.status} = 'active'`),
   ],
+);
+
+/**
+ * Each business's value issued (value × quantity of every pin it did not cancel), for the
+ * dashboard's rank. Kept by triggers on `pins` (migration 0010) in the statement that creates,
+ * cancels or changes a pin; a row only while the total is above zero.
+ */
+export const businessIssuedTotals = pgTable(
+  'business_issued_totals',
+  {
+    businessId: integer('business_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuedCents: bigint('issued_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('business_issued_totals_rank_idx').on(table.issuedCents)],
 );
 
 export const pinIdentifiers = pgTable(

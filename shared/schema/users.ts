@@ -59,7 +59,8 @@ export const userBrands = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.brandId] }),
-    index('user_brands_brand_idx').on(table.brandId),
+    // Newest people per brand first (friend suggestions read a few per brand).
+    index('user_brands_brand_user_idx').on(table.brandId, table.userId),
   ],
 );
 

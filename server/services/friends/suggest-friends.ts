@@ -11,10 +11,14 @@ type SuggestionRow = {
   mutual_friends: number | string;
 };
 
+/** How many of the newest people per shared brand are considered: keeps the query bounded. */
+const CANDIDATES_PER_BRAND = 100;
+
 /**
  * People the user may know: friends of their friends first (most mutual friends first), then
- * people who share their favourite brands; never the user, a friend or someone with a pending
- * request either way.
+ * people who share their favourite brands (most shared brands first, newest accounts among the
+ * newest of each brand first); never the user, a friend or someone with a pending request either
+ * way. Every step is an index lookup, so the cost does not grow with the number of users.
  */
 export async function suggestFriends(
   db: Database,
@@ -24,41 +28,51 @@ export async function suggestFriends(
   const rows = await queryRows<SuggestionRow>(
     db,
     sql`
-    with my_friends as (
-      select case when requester_id = ${userId} then addressee_id else requester_id end as id
-      from friendships
-      where status = 'accepted' and (requester_id = ${userId} or addressee_id = ${userId})
+    with links as (
+      select addressee_id as id, status from friendships where requester_id = ${userId}
+      union all
+      select requester_id as id, status from friendships where addressee_id = ${userId}
     ),
-    connected as (
-      select case when requester_id = ${userId} then addressee_id else requester_id end as id
-      from friendships
-      where status in ('accepted', 'pending') and (requester_id = ${userId} or addressee_id = ${userId})
-    ),
+    my_friends as (select id from links where status = 'accepted'),
     friends_of_friends as (
-      select case when f.requester_id = mine.id then f.addressee_id else f.requester_id end as id,
-             count(*) as mutual
-      from friendships f
-      join my_friends mine on f.requester_id = mine.id or f.addressee_id = mine.id
-      where f.status = 'accepted'
-      group by 1
+      select candidate.id, count(*) as mutual
+      from my_friends mine
+      cross join lateral (
+        select addressee_id as id from friendships
+        where requester_id = mine.id and status = 'accepted'
+        union all
+        select requester_id as id from friendships
+        where addressee_id = mine.id and status = 'accepted'
+      ) as candidate
+      group by candidate.id
     ),
     shared_brands as (
-      select theirs.user_id as id, count(*) as shared
+      select candidate.user_id as id, count(*) as shared
       from user_brands mine
-      join user_brands theirs on theirs.brand_id = mine.brand_id and theirs.user_id <> mine.user_id
+      cross join lateral (
+        select theirs.user_id from user_brands theirs
+        where theirs.brand_id = mine.brand_id and theirs.user_id <> ${userId}
+        order by theirs.user_id desc
+        limit ${CANDIDATES_PER_BRAND}
+      ) as candidate
       where mine.user_id = ${userId}
-      group by theirs.user_id
+      group by candidate.user_id
+    ),
+    candidates as (
+      select coalesce(fof.id, brands.id) as id,
+             coalesce(fof.mutual, 0) as mutual, coalesce(brands.shared, 0) as shared
+      from friends_of_friends fof
+      full join shared_brands brands on brands.id = fof.id
     )
     select users.id, users.name, users.username, users.profile_picture,
-           coalesce(friends_of_friends.mutual, 0) as mutual_friends
-    from users
-    left join friends_of_friends on friends_of_friends.id = users.id
-    left join shared_brands on shared_brands.id = users.id
-    where users.id <> ${userId}
-      and not exists (select 1 from connected where connected.id = users.id)
-      and (friends_of_friends.id is not null or shared_brands.id is not null)
-    order by coalesce(friends_of_friends.mutual, 0) desc, coalesce(shared_brands.shared, 0) desc,
-             users.id asc
+           candidates.mutual as mutual_friends
+    from candidates
+    join users on users.id = candidates.id
+    where candidates.id <> ${userId}
+      and not exists (
+        select 1 from links where links.id = candidates.id and links.status in ('accepted', 'pending')
+      )
+    order by candidates.mutual desc, candidates.shared desc, users.id asc
     limit ${limit}`,
   );
   return rows.map((row) => ({

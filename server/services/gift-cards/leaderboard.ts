@@ -8,34 +8,26 @@ import {
 import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 
-/** Where each period starts: calendar week (from Monday), month and year, in UTC. */
-function periodFilter(period: LeaderboardPeriod): SQL {
+/**
+ * The current period's key in leaderboard_totals: calendar week (from Monday), month and year in
+ * UTC, the same truncation the triggers on `gifts` apply to each gift (migration 0008).
+ */
+function currentPeriodStart(period: LeaderboardPeriod): SQL {
   switch (period) {
     case 'week':
-      return sql`and created_at >= date_trunc('week', now(), 'UTC')`;
+      return sql`(date_trunc('week', now() at time zone 'UTC'))::date`;
     case 'month':
-      return sql`and created_at >= date_trunc('month', now(), 'UTC')`;
+      return sql`(date_trunc('month', now() at time zone 'UTC'))::date`;
     case 'year':
-      return sql`and created_at >= date_trunc('year', now(), 'UTC')`;
+      return sql`(date_trunc('year', now() at time zone 'UTC'))::date`;
     case 'all':
-      return sql``;
+      return sql`date '1970-01-01'`;
   }
 }
 
-/** Each consumer's total value of gifts sent in the period, ranked best first (ties by id). */
-function rankedTotals(period: LeaderboardPeriod): SQL {
-  return sql`
-    with totals as (
-      select sender_id, sum(value_cents)::bigint as total_cents
-      from gifts
-      where sender_id is not null ${periodFilter(period)}
-      group by sender_id
-    )
-    select totals.sender_id, totals.total_cents,
-           row_number() over (order by totals.total_cents desc, totals.sender_id asc) as rank,
-           count(*) over () as ranked_users
-    from totals
-    join users on users.id = totals.sender_id and users.type = 'consumer'`;
+/** One period's rows of leaderboard_totals (the rank index's leading columns). */
+function inPeriod(period: LeaderboardPeriod, alias: SQL): SQL {
+  return sql`${alias}.period = ${period} and ${alias}.period_start = ${currentPeriodStart(period)}`;
 }
 
 type RankedRow = {
@@ -51,13 +43,15 @@ export async function getLeaderboard(
   db: Database,
   { period, limit }: { period: LeaderboardPeriod; limit: number },
 ): Promise<LeaderboardEntry[]> {
+  // Best first, ties by id: the top of the rank index, then the users by primary key.
   const rows = await queryRows<RankedRow>(
     db,
     sql`
-    with ranked as (${rankedTotals(period)})
-    select users.id, users.name, users.username, users.profile_picture, ranked.total_cents
-    from ranked join users on users.id = ranked.sender_id
-    order by ranked.rank
+    select users.id, users.name, users.username, users.profile_picture, totals.total_cents
+    from leaderboard_totals totals
+    join users on users.id = totals.user_id
+    where ${inPeriod(period, sql`totals`)}
+    order by totals.total_cents desc nulls last, totals.user_id asc
     limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -85,19 +79,35 @@ export async function getLeaderboardStanding(
   userId: number,
   period: LeaderboardPeriod,
 ): Promise<LeaderboardStanding> {
+  // Rank = 1 + those ahead (more points, or as many and a smaller id): index range counts.
   const rows = await queryRows<StandingRow>(
     db,
     sql`
-    with ranked as (${rankedTotals(period)}),
-    mine as (select rank, total_cents from ranked where sender_id = ${userId})
-    select mine.rank, mine.total_cents,
-           (select ranked.total_cents from ranked where ranked.rank = mine.rank - 1) as above_cents,
-           (select count(*) from ranked) as ranked_users
+    with mine as (
+      select totals.total_cents from leaderboard_totals totals
+      where ${inPeriod(period, sql`totals`)} and totals.user_id = ${userId}
+    )
+    select
+      (select count(*) + 1 from leaderboard_totals ahead
+        where ${inPeriod(period, sql`ahead`)}
+          and (ahead.total_cents > mine.total_cents
+               or (ahead.total_cents = mine.total_cents and ahead.user_id < ${userId}))
+      ) as rank,
+      mine.total_cents,
+      (select ahead.total_cents from leaderboard_totals ahead
+        where ${inPeriod(period, sql`ahead`)}
+          and (ahead.total_cents > mine.total_cents
+               or (ahead.total_cents = mine.total_cents and ahead.user_id < ${userId}))
+        order by ahead.total_cents asc nulls first, ahead.user_id desc
+        limit 1
+      ) as above_cents,
+      (select count(*) from leaderboard_totals everyone
+        where ${inPeriod(period, sql`everyone`)}) as ranked_users
     from (select 1) as one left join mine on true`,
   );
   const row = rows[0];
   const rankedUsers = Number(row?.ranked_users ?? 0);
-  if (!row || row.rank === null) {
+  if (!row || row.total_cents === null) {
     return { period, rank: null, points: 0, rankedUsers, pointsToNextRank: 0 };
   }
   const myPoints = points(Number(row.total_cents));

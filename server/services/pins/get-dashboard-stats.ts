@@ -1,6 +1,6 @@
-import { eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import { type BusinessDashboardStats, pins } from '@shared/schema/pins';
+import { type BusinessDashboardStats, businessIssuedTotals, pins } from '@shared/schema/pins';
 import { type Executor } from '../../db/client';
 
 /**
@@ -21,19 +21,14 @@ export async function getDashboardStats(
     .from(pins)
     .where(eq(pins.businessId, businessId));
 
-  const issued = db
-    .select({ value: sql<string>`sum(${pins.valueCents}::bigint * ${pins.quantity})`.as('value') })
-    .from(pins)
-    .where(ne(pins.status, 'cancelled'))
-    .groupBy(pins.businessId)
-    .as('issued');
+  // Rank among businesses by value issued: a range count on the totals the pin triggers keep.
   const issuedCents = Number(mine?.issuedCents ?? 0);
   const [ranking] = await db
     .select({
-      ahead: sql<string>`count(*) filter (where ${issued.value} > ${issuedCents})`,
-      ranked: sql<string>`count(*)`,
+      ahead: sql<string>`(select count(*) from ${businessIssuedTotals} where ${businessIssuedTotals.issuedCents} > ${issuedCents})`,
+      ranked: sql<string>`(select count(*) from ${businessIssuedTotals})`,
     })
-    .from(issued);
+    .from(sql`(select 1) as one`);
 
   return {
     activePins: Number(mine?.activePins ?? 0),
