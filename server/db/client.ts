@@ -28,6 +28,8 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   /** A cheap round trip, for the health check. */
   ping: () => Promise<void>;
+  /** One parameterised statement outside drizzle (query plans, bulk seeding); answers the rows. */
+  query: <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel` (committed transactions only),
    * from any app instance on this database. Answers the function that stops listening.
@@ -48,19 +50,31 @@ export type DatabaseOptions = {
   /** Where the embedded database keeps its files; without it, it lives in memory (tests). */
   embeddedDirectory?: string | undefined;
   poolSize?: number;
+  /** Sees every statement drizzle sends, with its parameters (the query-plan test collects them). */
+  onQuery?: QueryObserver | undefined;
 };
+
+export type QueryObserver = (text: string, params: unknown[]) => void;
+
+const observe = (onQuery: QueryObserver | undefined) =>
+  onQuery
+    ? { logger: { logQuery: (text: string, params: unknown[]) => onQuery(text, params) } }
+    : {};
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? createPostgresDatabase(options.databaseUrl, options.poolSize ?? 10)
-    : createEmbeddedDatabase(options.embeddedDirectory);
+    ? createPostgresDatabase(options.databaseUrl, options.poolSize ?? 10, options.onQuery)
+    : createEmbeddedDatabase(options.embeddedDirectory, options.onQuery);
 }
 
-async function createEmbeddedDatabase(directory: string | undefined): Promise<DatabaseHandle> {
+async function createEmbeddedDatabase(
+  directory: string | undefined,
+  onQuery: QueryObserver | undefined,
+): Promise<DatabaseHandle> {
   if (directory) fs.mkdirSync(path.dirname(path.resolve(directory)), { recursive: true });
   const client = directory ? new PGlite(path.resolve(directory)) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, ...observe(onQuery) }) as unknown as Database;
   return {
     kind: 'embedded',
     db,
@@ -77,6 +91,8 @@ async function createEmbeddedDatabase(directory: string | undefined): Promise<Da
     ping: async () => {
       await client.query('select 1');
     },
+    query: async <Row>(text: string, params?: unknown[]) =>
+      (await client.query<Row>(text, params)).rows,
     listen: async (channel, handler) => {
       // The embedded database runs in this process: its NOTIFY reaches only this instance.
       const unlisten = await client.listen(channel, handler);
@@ -90,7 +106,11 @@ async function createEmbeddedDatabase(directory: string | undefined): Promise<Da
   };
 }
 
-async function createPostgresDatabase(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function createPostgresDatabase(
+  url: string,
+  poolSize: number,
+  onQuery: QueryObserver | undefined,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -100,7 +120,7 @@ async function createPostgresDatabase(url: string, poolSize: number): Promise<Da
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const db = drizzlePostgres(pool, { schema, ...observe(onQuery) }) as unknown as Database;
   return {
     kind: 'postgres',
     db,
@@ -122,6 +142,8 @@ async function createPostgresDatabase(url: string, poolSize: number): Promise<Da
     ping: async () => {
       await pool.query('select 1');
     },
+    query: async <Row>(text: string, params?: unknown[]) =>
+      (await pool.query(text, params)).rows as Row[],
     listen: (channel, handler) => listenOnPostgres(url, channel, handler),
     close: async () => {
       await pool.end();

@@ -6,7 +6,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { createApp, type App } from '../app';
 import { loadConfig, type Config, type RateLimitConfig } from '../config';
-import { createDatabase, type DatabaseHandle } from '../db/client';
+import { createDatabase, type DatabaseHandle, type QueryObserver } from '../db/client';
 import { seedReferenceData } from '../db/reference-data';
 import { seedStoreCatalogue } from '../db/store-catalogue';
 import { createLogger } from '../lib/logger';
@@ -31,7 +31,12 @@ export type TestContext = {
  * Postgres server of TEST_DATABASE_URL (CI), dropped again at the end.
  */
 export async function createTestContext(
-  options: { rateLimits?: Partial<RateLimitConfig>; withStores?: boolean } = {},
+  options: {
+    rateLimits?: Partial<RateLimitConfig>;
+    withStores?: boolean;
+    /** Sees every statement the services send (the query-plan test). */
+    onQuery?: QueryObserver;
+  } = {},
 ): Promise<TestContext> {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: '0' });
   // Test files register many accounts from one address; the rate-limit tests set their own limits.
@@ -68,7 +73,7 @@ export async function createTestContext(
     };
   }
 
-  const database = await createDatabase({ databaseUrl, poolSize: 5 });
+  const database = await createDatabase({ databaseUrl, poolSize: 5, onQuery: options.onQuery });
   await database.migrate();
   await seedReferenceData(database.db);
   // The full store catalogue only where a test needs it: it takes seconds per database.

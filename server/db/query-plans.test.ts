@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BENCH_PASSWORD,
+  benchBusinessUsername,
+  benchConsumerUsername,
+  seedBenchData,
+} from '../../bench/seed';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+/** A plan may read a table from start to end only while it is this small (issue 8). */
+const SEQUENTIAL_SCAN_LIMIT = 10_000;
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+
+function sequentialScans(node: PlanNode, found: string[] = []): string[] {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(node['Relation Name']);
+  for (const child of node.Plans ?? []) sequentialScans(child, found);
+  return found;
+}
+
+// The statements the services send while the benchmark's endpoints are asked, with their parameters.
+const statements = new Map<string, unknown[]>();
+let recording = false;
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestContext({
+    withStores: true,
+    onQuery: (text, params) => {
+      if (recording && !statements.has(text)) statements.set(text, params);
+    },
+  });
+  await seedBenchData((text) => context.database.query(text), 'plan');
+}, 600_000);
+
+afterAll(async () => {
+  await context?.close();
+});
+
+async function signedIn(username: string) {
+  const agent = context.agent();
+  const response = await agent
+    .post('/api/login')
+    .send({ identifier: username, password: BENCH_PASSWORD });
+  expect(response.status).toBe(200);
+  return agent;
+}
+
+describe('query plans over a mid-size database', () => {
+  it('the seeded tables are big enough for the check to mean something', async () => {
+    for (const table of ['users', 'gift_cards', 'posts', 'post_likes', 'notifications', 'leads']) {
+      const [row] = await context.database.query<{ count: string | number }>(
+        `select count(*) as count from ${table}`,
+      );
+      expect(Number(row?.count), table).toBeGreaterThan(SEQUENTIAL_SCAN_LIMIT);
+    }
+  });
+
+  it('no hot query scans a table of more than 10,000 rows sequentially', async () => {
+    const consumer = await signedIn(benchConsumerUsername(1));
+    const business = await signedIn(benchBusinessUsername(1));
+    const [pin] = await context.database.query<{ id: number; lat: number; lng: number }>(
+      `select id, lat, lng from pins where status = 'active' and remaining > 0
+         and expires_at > now() order by id limit 1`,
+    );
+    const [store] = await context.database.query<{ state: string; city: string }>(
+      `select state, city from stores where brand_id = 'starbucks' order by id limit 1`,
+    );
+    expect(pin && store).toBeTruthy();
+
+    recording = true;
+    const feed = await consumer.get('/api/posts?limit=20');
+    const consumerReads = [
+      `/api/gift-cards/marketplace?lat=${pin!.lat}&lng=${pin!.lng}&page=1&limit=12`,
+      '/api/posts?limit=20',
+      `/api/posts?limit=20&cursor=${encodeURIComponent(feed.body.nextCursor)}`,
+      '/api/gift-cards/leaderboard?period=month&limit=10',
+      '/api/gift-cards/leaderboard?period=all&limit=10',
+      '/api/gift-cards/leaderboard/me?period=month',
+      '/api/gift-cards/leaderboard/me?period=all',
+      '/api/gift-cards/consumer/wallet?page=1&limit=10',
+      '/api/wallet/transactions?page=1&limit=10',
+      '/api/consumer/notifications?filter=all&page=1&limit=20',
+      '/api/consumer/notifications?filter=unread&page=1&limit=20',
+      '/api/notifications/unread-count',
+      '/api/friends/suggested?limit=6',
+      '/api/friends',
+      `/api/user/profile/${benchConsumerUsername(2)}`,
+      `/api/user/qr-code/${benchConsumerUsername(2)}`,
+    ];
+    for (const path of consumerReads) {
+      const response = await consumer.get(path);
+      expect(response.status, path).toBe(200);
+    }
+    const businessReads = [
+      '/api/wallet',
+      '/api/business/dashboard',
+      '/api/business/leads?search=a&page=1&pageSize=10',
+      '/api/locations/states?brand=starbucks',
+      `/api/locations/cities?brand=starbucks&state=${store!.state}`,
+      `/api/locations/stores?brand=starbucks&state=${store!.state}&city=${encodeURIComponent(store!.city)}`,
+    ];
+    for (const path of businessReads) {
+      const response = await business.get(path);
+      expect(response.status, path).toBe(200);
+    }
+    const claim = await consumer.post(`/api/pins/${pin!.id}/claim`).send({});
+    expect([201, 409]).toContain(claim.status);
+    recording = false;
+
+    expect(statements.size).toBeGreaterThan(20);
+    const rowCounts = new Map<string, number>();
+    const rowsIn = async (table: string) => {
+      if (!rowCounts.has(table)) {
+        const [row] = await context.database.query<{ count: string | number }>(
+          `select count(*) as count from "${table}"`,
+        );
+        rowCounts.set(table, Number(row?.count ?? 0));
+      }
+      return rowCounts.get(table) ?? 0;
+    };
+
+    const offenders: string[] = [];
+    for (const [text, params] of statements) {
+      if (!/^\s*(select|with|update|delete|insert)\b/i.test(text)) continue;
+      const [result] = await context.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (format json) ${text}`,
+        params,
+      );
+      const plan = result?.['QUERY PLAN'][0].Plan;
+      if (!plan) throw new Error(`No plan for ${text}`);
+      for (const table of sequentialScans(plan)) {
+        const rows = await rowsIn(table);
+        if (rows > SEQUENTIAL_SCAN_LIMIT) {
+          offenders.push(`${table} (${rows} rows) in: ${text.replace(/\s+/g, ' ').slice(0, 400)}`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  }, 120_000);
+});
