@@ -1,0 +1,438 @@
+// `npm run bench [-- --scale small|full] [--reuse] [--skip-build] [--only name,name] [--duration 10]`
+//
+// Seeds a fresh `bench` database at the chosen scale, measures start-up, then loads the built server
+// endpoint by endpoint with autocannon as signed-in users, beside a bare Express `SELECT 1` baseline
+// on the same pool, and writes bench/results/<date>-<scale>.{json,md}. See README "Performance".
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { findProjectRoot } from '../server/lib/project-root';
+import { measure, type Endpoint, type LoadOptions, type LoadResult } from './load';
+import { prepareBenchDatabase } from './prepare-database';
+import { createProgress } from './progress';
+import { formatReport, TARGETS, type BenchReport } from './report';
+import {
+  BENCH_PASSWORD,
+  benchBusinessUsername,
+  benchConsumerUsername,
+  benchUserCounts,
+} from './seed';
+import { freePort, startServer } from './server-process';
+import { api, signInMany } from './sessions';
+
+type Scale = 'small' | 'full';
+
+function parseArguments(argv: string[]) {
+  const options = {
+    scale: 'full' as Scale,
+    reuse: false,
+    skipBuild: false,
+    only: [] as string[],
+    duration: 10,
+    connections: 32,
+  };
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    const value = () => {
+      const next = argv[index + 1];
+      if (next === undefined) throw new Error(`${argument} needs a value`);
+      index += 1;
+      return next;
+    };
+    if (argument === '--scale') {
+      const scale = value();
+      if (scale !== 'small' && scale !== 'full') throw new Error('--scale is small or full');
+      options.scale = scale;
+    } else if (argument === '--reuse') options.reuse = true;
+    else if (argument === '--skip-build') options.skipBuild = true;
+    else if (argument === '--only') options.only = value().split(',');
+    else if (argument === '--duration') options.duration = Number(value());
+    else if (argument === '--connections') options.connections = Number(value());
+    else throw new Error(`Unknown argument ${argument}`);
+  }
+  return options;
+}
+
+const options = parseArguments(process.argv.slice(2));
+const root = findProjectRoot();
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+const sessionSecret = 'bench-session-secret-that-is-long-enough-0123456789';
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+// 1. The database: fresh, migrated, filled with set operations.
+let seeding: Record<string, number> | null = null;
+if (!options.reuse) {
+  log(`Seeding ${databaseUrl} at ${options.scale} scale…`);
+  const progress = createProgress();
+  const started = performance.now();
+  const timings = await prepareBenchDatabase({
+    url: databaseUrl,
+    scale: options.scale,
+    onProgress: progress.update,
+  });
+  progress.done();
+  const totalMs = performance.now() - started;
+  seeding = { ...timings, totalMs };
+  log(`Seeded in ${(totalMs / 1000).toFixed(1)} s`);
+}
+
+// 2. The build the server runs from (npm start uses the same output).
+if (!options.skipBuild) {
+  log('Building…');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+// 3. Start-up of `npm start` on a fresh DATA_DIR (embedded database, store catalogue, demo data),
+//    then again on the same DATA_DIR.
+log('Measuring start-up…');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'markit-bench-start-'));
+const startEnvironment = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: undefined };
+const startUp: { freshMs: number; existingMs: number } = { freshMs: 0, existingMs: 0 };
+for (const key of ['freshMs', 'existingMs'] as const) {
+  const server = await startServer({
+    command: 'npm',
+    args: ['start', '--silent'],
+    env: startEnvironment,
+    port: await freePort(),
+  });
+  startUp[key] = server.readyMs;
+  await server.stop();
+}
+fs.rmSync(dataDir, { recursive: true, force: true });
+log(
+  `npm start ready in ${(startUp.freshMs / 1000).toFixed(2)} s fresh, ${(startUp.existingMs / 1000).toFixed(2)} s existing`,
+);
+
+const loadOptions = (baseUrl: string): LoadOptions => ({
+  baseUrl,
+  connections: options.connections,
+  durationSeconds: options.duration,
+});
+const wanted = (name: string) => options.only.length === 0 || options.only.includes(name);
+const results: LoadResult[] = [];
+const run = async (baseUrl: string, endpoint: Endpoint) => {
+  if (!wanted(endpoint.name) && endpoint.kind !== 'baseline') return;
+  log(`  ${endpoint.name}…`);
+  const result = await measure(endpoint, loadOptions(baseUrl));
+  results.push(result);
+  log(
+    `    ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
+  );
+};
+
+// 4. The baseline: bare Express + SELECT 1 through the same pool, on the same machine.
+log('Baseline…');
+const baseline = await startServer({
+  command: process.execPath,
+  args: ['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')],
+  env: { DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+  port: await freePort(),
+});
+await run(baseline.url, {
+  name: 'baseline (SELECT 1)',
+  kind: 'baseline',
+  path: () => '/api/baseline',
+});
+await baseline.stop();
+
+// 5. The app, built, against the seeded database.
+log('Starting the app…');
+const app = await startServer({
+  command: process.execPath,
+  args: [path.join(root, 'dist/server/index.js')],
+  env: {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: sessionSecret,
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+  },
+  port: await freePort(),
+  echo: true,
+});
+
+const counts = benchUserCounts(options.scale);
+const consumerCount = 256;
+log(`Signing in ${consumerCount} consumers and 8 businesses…`);
+const consumerNumbers = Array.from({ length: consumerCount }, (_, index) => index + 1);
+const consumers = await signInMany(
+  app.url,
+  consumerNumbers.map((n) => benchConsumerUsername(n)),
+  BENCH_PASSWORD,
+);
+const businesses = await signInMany(
+  app.url,
+  [1, 2, 3, 4, 5, 6, 7, 8].map((n) => benchBusinessUsername(n)),
+  BENCH_PASSWORD,
+);
+
+// Request parameters read from the seeded data, so that every answer is a real, full page.
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+const pinLocations = (
+  await client.query<{ lat: number; lng: number }>(
+    `select lat, lng from pins where status = 'active' and expires_at > now() and id % 97 = 0 limit 256`,
+  )
+).rows;
+const cascade = (
+  await client.query<{ state: string; city: string }>(
+    `select state, city from stores where brand_id = 'starbucks'
+      group by state, city order by count(*) desc limit 1`,
+  )
+).rows[0];
+const leadTerms = (
+  await client.query<{ term: string }>(
+    `select distinct left(name, 3) as term from leads where business_id in (
+       select id from users where username = any($1)) limit 16`,
+    [[1, 2, 3, 4, 5, 6, 7, 8].map((n) => benchBusinessUsername(n))],
+  )
+).rows.map((row) => row.term);
+if (!cascade || pinLocations.length === 0 || leadTerms.length === 0) {
+  throw new Error('The bench database has no active pins, stores or leads: seed it again.');
+}
+
+const cycle = <T>(values: T[]) => {
+  let index = 0;
+  return () => values[index++ % values.length] as T;
+};
+const consumerCookie = cycle(consumers);
+const businessCookie = cycle(businesses);
+const pinLocation = cycle(pinLocations);
+const leadTerm = cycle(leadTerms);
+const profileUsername = cycle(consumerNumbers.slice(0, 64).map((n) => benchConsumerUsername(n)));
+
+// A cursor a few pages into the feed.
+let feedCursor = '';
+for (let page = 0; page < 5; page += 1) {
+  const body = await api<{ nextCursor: string | null }>(
+    app.url,
+    `/api/posts?limit=20${feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''}`,
+    { cookie: consumers[0] },
+  );
+  if (!body.nextCursor) break;
+  feedCursor = body.nextCursor;
+}
+
+const reads: Endpoint[] = [
+  {
+    name: 'marketplace near me',
+    kind: 'read',
+    path: () => {
+      const { lat, lng } = pinLocation();
+      return `/api/gift-cards/marketplace?lat=${lat}&lng=${lng}&page=1&limit=12`;
+    },
+    cookie: consumerCookie,
+  },
+  {
+    name: 'feed first page',
+    kind: 'read',
+    path: () => '/api/posts?limit=20',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'feed later page',
+    kind: 'read',
+    path: () => `/api/posts?limit=20&cursor=${encodeURIComponent(feedCursor)}`,
+    cookie: consumerCookie,
+  },
+  {
+    name: 'leaderboard month',
+    kind: 'read',
+    path: () => '/api/gift-cards/leaderboard?period=month&limit=10',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'leaderboard all',
+    kind: 'read',
+    path: () => '/api/gift-cards/leaderboard?period=all&limit=10',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'leaderboard me (month)',
+    kind: 'read',
+    path: () => '/api/gift-cards/leaderboard/me?period=month',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'consumer wallet',
+    kind: 'read',
+    path: () => '/api/gift-cards/consumer/wallet?page=1&limit=10',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'wallet transactions',
+    kind: 'read',
+    path: () => '/api/wallet/transactions?page=1&limit=10',
+    cookie: consumerCookie,
+  },
+  { name: 'business wallet', kind: 'read', path: () => '/api/wallet', cookie: businessCookie },
+  {
+    name: 'notifications',
+    kind: 'read',
+    path: () => '/api/consumer/notifications?filter=all&page=1&limit=20',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'unread count',
+    kind: 'read',
+    path: () => '/api/notifications/unread-count',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'leads search',
+    kind: 'read',
+    path: () => `/api/business/leads?search=${encodeURIComponent(leadTerm())}&page=1&pageSize=10`,
+    cookie: businessCookie,
+  },
+  {
+    name: 'friend suggestions',
+    kind: 'read',
+    path: () => '/api/friends/suggested?limit=6',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'store cascade: states',
+    kind: 'read',
+    path: () => '/api/locations/states?brand=starbucks',
+    cookie: businessCookie,
+  },
+  {
+    name: 'store cascade: cities',
+    kind: 'read',
+    path: () => `/api/locations/cities?brand=starbucks&state=${cascade.state}`,
+    cookie: businessCookie,
+  },
+  {
+    name: 'store cascade: stores',
+    kind: 'read',
+    path: () =>
+      `/api/locations/stores?brand=starbucks&state=${cascade.state}&city=${encodeURIComponent(cascade.city)}`,
+    cookie: businessCookie,
+  },
+  {
+    name: 'public profile',
+    kind: 'read',
+    path: () => `/api/user/profile/${profileUsername()}`,
+  },
+  {
+    name: 'profile QR code',
+    kind: 'read',
+    path: () => `/api/user/qr-code/${profileUsername()}`,
+  },
+];
+
+log('Loading the endpoints…');
+for (const endpoint of reads) await run(app.url, endpoint);
+
+// Sign-in is deliberately slow (scrypt, ~100 ms of CPU): measured, not held to the read targets.
+const loginUsers = cycle(consumerNumbers.map((n) => benchConsumerUsername(n)));
+await run(app.url, {
+  name: 'login',
+  kind: 'write',
+  method: 'POST',
+  path: () => '/api/login',
+  body: () => ({ identifier: loginUsers(), password: BENCH_PASSWORD }),
+});
+
+// Contention: every signed-in consumer claims the same new pin once; half of them get a card.
+let contention: BenchReport['contention'] = null;
+if (wanted('claims on one pin')) {
+  const quantity = consumerCount / 2;
+  const owner = businesses[0] as string;
+  await api(app.url, '/api/wallet/add-funds', {
+    cookie: owner,
+    body: { amount: 1000, cardNumber: '4242424242424242' },
+  });
+  const store = (
+    await client.query<{ id: number }>(
+      `select id from stores where brand_id = 'starbucks' order by id limit 1`,
+    )
+  ).rows[0];
+  const pin = await api<{ id: number }>(app.url, '/api/pins', {
+    cookie: owner,
+    body: { brand: 'starbucks', value: 5, quantity, radius: 5, locationId: store?.id },
+  });
+  const claimer = cycle(consumers);
+  await run(app.url, {
+    name: 'claims on one pin',
+    kind: 'write',
+    method: 'POST',
+    path: () => `/api/pins/${pin.id}/claim`,
+    cookie: claimer,
+    body: () => ({}),
+    amount: consumerCount,
+    // 201 for a card, 409 once the pin is sold out: both are right answers.
+    expected: [201, 409],
+  });
+  const outcome = (
+    await client.query<{ remaining: number; cards: string }>(
+      `select remaining, (select count(*) from gift_cards where pin_id = $1) as cards
+         from pins where id = $1`,
+      [pin.id],
+    )
+  ).rows[0];
+  const last = results.at(-1);
+  contention = {
+    quantity,
+    attempts: consumerCount,
+    cards: Number(outcome?.cards ?? 0),
+    remaining: outcome?.remaining ?? -1,
+    created: last?.statusCounts['201'] ?? 0,
+    refused: last?.statusCounts['409'] ?? 0,
+  };
+  log(`    ${contention.cards} cards for ${contention.attempts} claims on a pin of ${quantity}`);
+}
+await client.end();
+await app.stop();
+
+// 6. The report.
+const date = new Date().toISOString().slice(0, 10);
+const report: BenchReport = {
+  date,
+  scale: options.scale,
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    postgres: await postgresVersion(),
+  },
+  connections: options.connections,
+  durationSeconds: options.duration,
+  rows: counts,
+  seeding,
+  startUp,
+  results,
+  contention,
+};
+const resultsDir = path.join(root, 'bench/results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const previous = latestOtherScale(resultsDir, options.scale);
+const markdown = formatReport(report, previous);
+const base = path.join(resultsDir, `${date}-${options.scale}`);
+fs.writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+fs.writeFileSync(`${base}.md`, markdown);
+process.stdout.write(`\n${markdown}\n`);
+log(`Written ${path.relative(root, base)}.json and .md (targets: ${JSON.stringify(TARGETS)})`);
+
+async function postgresVersion(): Promise<string> {
+  const version = new pg.Client({ connectionString: databaseUrl });
+  await version.connect();
+  const row = (await version.query<{ server_version: string }>('show server_version')).rows[0];
+  await version.end();
+  return row?.server_version ?? 'unknown';
+}
+
+/** The newest report of the other scale, to show growth from small to full. */
+function latestOtherScale(directory: string, scale: Scale): BenchReport | null {
+  const other = scale === 'full' ? 'small' : 'full';
+  const files = fs
+    .readdirSync(directory)
+    .filter((name) => name.endsWith(`-${other}.json`))
+    .sort();
+  const newest = files.at(-1);
+  if (!newest) return null;
+  return JSON.parse(fs.readFileSync(path.join(directory, newest), 'utf8')) as BenchReport;
+}
