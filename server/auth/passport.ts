@@ -15,6 +15,16 @@ declare global {
   }
 }
 
+function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<SessionUser>;
+  return (
+    typeof candidate.id === 'number' &&
+    (candidate.type === 'consumer' || candidate.type === 'business') &&
+    typeof candidate.username === 'string'
+  );
+}
+
 /** A passport instance of its own per app, so that several apps (tests, instances) never share one. */
 export function createPassport(db: Database): passport.PassportStatic {
   const instance = new passport.Passport() as passport.PassportStatic;
@@ -29,9 +39,14 @@ export function createPassport(db: Database): passport.PassportStatic {
       },
     ),
   );
-  instance.serializeUser((user, done) => done(null, user.id));
-  instance.deserializeUser((id: unknown, done) => {
-    findSessionUser(db, Number(id)).then(
+  // The session keeps who the user is (id, type, username: none of them ever changes), so a
+  // signed-in request costs no user query. Sessions from before this kept the id alone.
+  instance.serializeUser((user, done) =>
+    done(null, { id: user.id, type: user.type, username: user.username }),
+  );
+  instance.deserializeUser((stored: unknown, done) => {
+    if (isSessionUser(stored)) return done(null, stored);
+    findSessionUser(db, Number(stored)).then(
       (user) => done(null, user ?? false),
       (error: unknown) => done(error),
     );

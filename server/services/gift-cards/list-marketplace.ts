@@ -117,13 +117,14 @@ export async function listMarketplace(
   const reach = located
     ? sql`and ${boundingBox(options.lat!, options.lng!)} and ${distance} <= pins.radius_miles`
     : sql``;
-  const brand = options.brand ? sql`and pins.brand_id = ${options.brand}` : sql``;
+  const brand = options.brand ? sql`and offered.brand_id = ${options.brand}` : sql``;
   const pattern = options.search ? `%${escapeLike(options.search)}%` : null;
+  // Over the offered pins' own columns (the `offered` set below), not the base tables.
   const search = pattern
-    ? sql`and (stores.name ilike ${pattern} or stores.city ilike ${pattern}
-        or stores.state ilike ${pattern} or stores.street ilike ${pattern}
-        or pins.brand_id ilike ${pattern} or pins.promotion_message ilike ${pattern}
-        or (pins.show_business_info and businesses.name ilike ${pattern}))`
+    ? sql`and (offered.location_name ilike ${pattern} or offered.city ilike ${pattern}
+        or offered.state ilike ${pattern} or offered.street ilike ${pattern}
+        or offered.brand_id ilike ${pattern} or offered.promotion_message ilike ${pattern}
+        or (offered.show_business_info and offered.business_name ilike ${pattern}))`
     : sql``;
   const recommended = sql`(
     exists (select 1 from user_brands favourite where favourite.user_id = ${consumerId} and favourite.brand_id = pins.brand_id)
@@ -133,43 +134,43 @@ export async function listMarketplace(
       where target.pin_id = pins.id
     )
   )`;
-  const from = sql`from pins
-    join stores on stores.id = pins.location_id
-    join users businesses on businesses.id = pins.business_id`;
   const nearestFirst = located ? sql`distance_miles asc,` : sql``;
 
-  const [rows, totals, brandRows] = await Promise.all([
-    queryRows<MarketplaceRow>(
-      db,
-      sql`select pins.id, pins.brand_id, pins.value_cents, pins.promotion_message,
+  // One pass over the pins on offer here: the page, the count and the brand chips (every brand on
+  // offer, whatever brand or search is chosen) all come from the same materialised set.
+  const [result] = await queryRows<{
+    items: MarketplaceRow[] | null;
+    total: number | string;
+    brands: string[] | null;
+  }>(
+    db,
+    sql`with offered as materialized (
+        select pins.id, pins.brand_id, pins.value_cents, pins.promotion_message,
           pins.show_business_info, businesses.name as business_name,
           stores.name as location_name, stores.street, stores.city, stores.state,
-          pins.expires_at, pins.remaining, ${distance} as distance_miles,
+          pins.expires_at, pins.remaining, pins.created_at, ${distance} as distance_miles,
           ${recommended} as recommended
-        ${from}
-        where ${offeredTo(consumerId)} ${reach} ${brand} ${search}
-        order by recommended desc, ${nearestFirst} pins.created_at desc, pins.id desc
-        limit ${options.limit} offset ${(options.page - 1) * options.limit}`,
-    ),
-    queryRows<{ total: number | string }>(
-      db,
-      sql`select count(*) as total ${from}
-        where ${offeredTo(consumerId)} ${reach} ${brand} ${search}`,
-    ),
-    // The brand chips: every brand on offer here, whatever brand or search is chosen.
-    queryRows<{ brand_id: string }>(
-      db,
-      sql`select distinct pins.brand_id ${from}
+        from pins
+        join stores on stores.id = pins.location_id
+        join users businesses on businesses.id = pins.business_id
         where ${offeredTo(consumerId)} ${reach}
-        order by pins.brand_id`,
-    ),
-  ]);
+      ),
+      chosen as (select * from offered where true ${brand} ${search})
+      select
+        (select count(*) from chosen) as total,
+        (select array_agg(distinct offered.brand_id order by offered.brand_id) from offered) as brands,
+        (select json_agg(page) from (
+          select * from chosen
+          order by recommended desc, ${nearestFirst} created_at desc, id desc
+          limit ${options.limit} offset ${(options.page - 1) * options.limit}
+        ) as page) as items`,
+  );
 
   return {
-    items: rows.map((row) => toMarketplacePin(row, located)),
+    items: (result?.items ?? []).map((row) => toMarketplacePin(row, located)),
     page: options.page,
     limit: options.limit,
-    total: Number(totals[0]?.total ?? 0),
-    brands: brandRows.map((row) => row.brand_id),
+    total: Number(result?.total ?? 0),
+    brands: result?.brands ?? [],
   };
 }

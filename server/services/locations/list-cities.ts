@@ -10,7 +10,7 @@ export async function listCities(
   brand: string,
   state: string,
 ): Promise<LocationOption[]> {
-  await requireKnownBrand(db, brand);
+  requireKnownBrand(brand);
   const rows = await db
     .selectDistinct({ city: stores.city })
     .from(stores)

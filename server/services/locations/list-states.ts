@@ -7,7 +7,7 @@ import { requireKnownBrand } from './require-known-brand';
 
 /** The states where a brand has stores, as {value: 'CA', label: 'California'}, sorted by name. */
 export async function listStates(db: Database, brand: string): Promise<LocationOption[]> {
-  await requireKnownBrand(db, brand);
+  requireKnownBrand(brand);
   const rows = await db
     .selectDistinct({ state: stores.state })
     .from(stores)

@@ -11,7 +11,7 @@ export async function listStores(
   state: string,
   city: string,
 ): Promise<StoreOption[]> {
-  await requireKnownBrand(db, brand);
+  requireKnownBrand(brand);
   const rows = await db
     .select({
       id: stores.id,
