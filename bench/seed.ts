@@ -411,7 +411,7 @@ function deriveShape(scale: BenchScale) {
 }
 
 // The tables the seed fills; their secondary indexes and foreign keys are rebuilt after the load.
-const SEEDED_TABLES = [
+export const SEEDED_TABLES = [
   'users',
   'user_brands',
   'user_identifiers',
