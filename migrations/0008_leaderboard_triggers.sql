@@ -1,17 +1,23 @@
 -- Keeps leaderboard_totals equal to the sums of `gifts` per sender and period, whatever writes gifts:
 -- statement-level triggers with transition tables, so a bulk insert costs one grouped upsert.
+-- The periods a moment belongs to: calendar week (from Monday), month and year in UTC, and 'all'.
+-- The triggers file each gift under them and the leaderboard reads the periods of now().
+CREATE FUNCTION "leaderboard_periods"("at" timestamptz) RETURNS TABLE ("period" text, "period_start" date)
+LANGUAGE sql STABLE AS $$
+  VALUES
+    ('week', (date_trunc('week', "at" AT TIME ZONE 'UTC'))::date),
+    ('month', (date_trunc('month', "at" AT TIME ZONE 'UTC'))::date),
+    ('year', (date_trunc('year', "at" AT TIME ZONE 'UTC'))::date),
+    ('all', DATE '1970-01-01')
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "leaderboard_totals_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     INSERT INTO "leaderboard_totals" AS t ("period", "period_start", "user_id", "total_cents")
     SELECT p.period, p.period_start, g.sender_id, -sum(g.value_cents)
     FROM removed_gifts g
-    CROSS JOIN LATERAL (VALUES
-      ('week', (date_trunc('week', g.created_at AT TIME ZONE 'UTC'))::date),
-      ('month', (date_trunc('month', g.created_at AT TIME ZONE 'UTC'))::date),
-      ('year', (date_trunc('year', g.created_at AT TIME ZONE 'UTC'))::date),
-      ('all', DATE '1970-01-01')
-    ) AS p(period, period_start)
+    CROSS JOIN LATERAL "leaderboard_periods"(g.created_at) AS p
     WHERE g.sender_id IS NOT NULL
     GROUP BY p.period, p.period_start, g.sender_id
     ON CONFLICT ("period", "period_start", "user_id")
@@ -24,12 +30,7 @@ BEGIN
     INSERT INTO "leaderboard_totals" AS t ("period", "period_start", "user_id", "total_cents")
     SELECT p.period, p.period_start, g.sender_id, sum(g.value_cents)
     FROM added_gifts g
-    CROSS JOIN LATERAL (VALUES
-      ('week', (date_trunc('week', g.created_at AT TIME ZONE 'UTC'))::date),
-      ('month', (date_trunc('month', g.created_at AT TIME ZONE 'UTC'))::date),
-      ('year', (date_trunc('year', g.created_at AT TIME ZONE 'UTC'))::date),
-      ('all', DATE '1970-01-01')
-    ) AS p(period, period_start)
+    CROSS JOIN LATERAL "leaderboard_periods"(g.created_at) AS p
     WHERE g.sender_id IS NOT NULL
     GROUP BY p.period, p.period_start, g.sender_id
     ON CONFLICT ("period", "period_start", "user_id")
@@ -55,11 +56,6 @@ CREATE TRIGGER "gifts_leaderboard_delete" AFTER DELETE ON "gifts"
 INSERT INTO "leaderboard_totals" ("period", "period_start", "user_id", "total_cents")
 SELECT p.period, p.period_start, g.sender_id, sum(g.value_cents)
 FROM "gifts" g
-CROSS JOIN LATERAL (VALUES
-  ('week', (date_trunc('week', g.created_at AT TIME ZONE 'UTC'))::date),
-  ('month', (date_trunc('month', g.created_at AT TIME ZONE 'UTC'))::date),
-  ('year', (date_trunc('year', g.created_at AT TIME ZONE 'UTC'))::date),
-  ('all', DATE '1970-01-01')
-) AS p(period, period_start)
+CROSS JOIN LATERAL "leaderboard_periods"(g.created_at) AS p
 WHERE g.sender_id IS NOT NULL
 GROUP BY p.period, p.period_start, g.sender_id;

@@ -9,25 +9,14 @@ import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 
 /**
- * The current period's key in leaderboard_totals: calendar week (from Monday), month and year in
- * UTC, the same truncation the triggers on `gifts` apply to each gift (migration 0008).
+ * One period's rows of leaderboard_totals (the rank index's leading columns): the period's
+ * current start comes from leaderboard_periods(now()), the same function the triggers on `gifts`
+ * file each gift with (migration 0008).
  */
-function currentPeriodStart(period: LeaderboardPeriod): SQL {
-  switch (period) {
-    case 'week':
-      return sql`(date_trunc('week', now() at time zone 'UTC'))::date`;
-    case 'month':
-      return sql`(date_trunc('month', now() at time zone 'UTC'))::date`;
-    case 'year':
-      return sql`(date_trunc('year', now() at time zone 'UTC'))::date`;
-    case 'all':
-      return sql`date '1970-01-01'`;
-  }
-}
-
-/** One period's rows of leaderboard_totals (the rank index's leading columns). */
 function inPeriod(period: LeaderboardPeriod, alias: SQL): SQL {
-  return sql`${alias}.period = ${period} and ${alias}.period_start = ${currentPeriodStart(period)}`;
+  return sql`${alias}.period = ${period} and ${alias}.period_start = (
+    select this.period_start from leaderboard_periods(now()) as this
+    where this.period = ${period})`;
 }
 
 type RankedRow = {
