@@ -9,6 +9,7 @@ import {
   createSessionMiddleware,
   enforceAbsoluteLifetime,
   type SessionSetup,
+  unlessAnonymousRead,
 } from './auth/session';
 import { type Config } from './config';
 import { type DatabaseHandle } from './db/client';
@@ -94,7 +95,7 @@ export function createApp(options: AppOptions): App {
   const passport = createPassport(database.db);
   const sessionSetup = createSessionMiddleware({
     secret: options.sessionSecret,
-    connection: database.sessionStoreConnection,
+    database,
     pruneExpired: config.env !== 'test',
   });
   app.locals.sessionStore = sessionSetup.store;
@@ -121,12 +122,15 @@ export function createApp(options: AppOptions): App {
   });
   api.use(healthRouter(dependencies));
   api.use(catalogRouter(dependencies));
+  // Who is signed in. Anonymous reads (the guest's public profile and QR code) skip all of it.
   api.use(
-    sessionSetup.middleware,
-    enforceAbsoluteLifetime,
-    passport.initialize(),
-    passport.session(),
-    trackLastSeen(database.db),
+    [
+      sessionSetup.middleware,
+      enforceAbsoluteLifetime,
+      passport.initialize(),
+      passport.session(),
+      trackLastSeen(database.db),
+    ].map(unlessAnonymousRead),
   );
   api.use(authRouter(dependencies));
   api.use(locationsRouter(dependencies));

@@ -1,7 +1,7 @@
-import connectPgSimple from 'connect-pg-simple';
 import { type RequestHandler } from 'express';
 import session from 'express-session';
-import { type SessionStoreConnection } from '../db/client';
+import { type DatabaseHandle } from '../db/client';
+import { createSessionStore, type SessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'markit.sid';
 /** A session ends after 30 minutes without a request… */
@@ -16,56 +16,39 @@ declare module 'express-session' {
 }
 
 export type SessionSetup = {
+  /**
+   * express-session for the requests that can have or start a session. A read (GET, HEAD,
+   * OPTIONS) without the session cookie is anonymous and cannot start one: it skips the session
+   * work entirely (no id generated, no store call), as the public profile and its QR code are.
+   */
   middleware: RequestHandler;
-  store: session.Store & { close?: () => unknown };
+  store: SessionStore;
 };
 
-/**
- * A request refreshes its session's expiry in the store at most this often per instance: an
- * active user costs one write a minute instead of one per request. A session therefore ends
- * between 29 and 30 minutes after its last request.
- */
-export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
-const MAX_REMEMBERED_TOUCHES = 100_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether the request carries our session cookie (signed or not, valid or not). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && cookieHeader.includes(`${SESSION_COOKIE_NAME}=`);
+}
+
+/** A read without the session cookie: nothing session-related can happen on it. */
+export function isAnonymousRead(request: { method: string; headers: { cookie?: string } }) {
+  return SAFE_METHODS.has(request.method) && !hasSessionCookie(request.headers.cookie);
+}
 
 export function createSessionMiddleware(options: {
   secret: string;
-  connection: SessionStoreConnection;
+  database: DatabaseHandle;
   /** Prune expired rows on a timer (off in tests, where many apps come and go). */
   pruneExpired: boolean;
 }): SessionSetup {
-  const PgStore = connectPgSimple(session);
-  // When this instance last refreshed each session's expiry (oldest first, bounded).
-  const touchedAt = new Map<string, number>();
-  class ThrottledTouchStore extends PgStore {
-    override touch(sid: string, data: session.SessionData, callback?: (error?: unknown) => void) {
-      const now = Date.now();
-      const last = touchedAt.get(sid);
-      if (last !== undefined && now - last < SESSION_TOUCH_INTERVAL_MS) {
-        callback?.();
-        return;
-      }
-      touchedAt.delete(sid);
-      touchedAt.set(sid, now);
-      if (touchedAt.size > MAX_REMEMBERED_TOUCHES) {
-        const oldest = touchedAt.keys().next().value;
-        if (oldest !== undefined) touchedAt.delete(oldest);
-      }
-      super.touch(sid, data, callback);
-    }
-
-    override destroy(sid: string, callback?: (error?: unknown) => void) {
-      touchedAt.delete(sid);
-      super.destroy(sid, callback);
-    }
-  }
-  const store = new ThrottledTouchStore({
-    ...options.connection,
-    tableName: 'session',
-    createTableIfMissing: false,
-    pruneSessionInterval: options.pruneExpired ? 15 * 60 : false,
+  const store = createSessionStore({
+    connection: options.database.sessionStoreConnection,
+    database: options.database,
+    pruneExpired: options.pruneExpired,
   });
-  const middleware = session({
+  const sessions = session({
     name: SESSION_COOKIE_NAME,
     secret: options.secret,
     store,
@@ -81,7 +64,13 @@ export function createSessionMiddleware(options: {
       path: '/',
     },
   });
-  return { middleware, store };
+  return { middleware: sessions, store };
+}
+
+/** `handler`, except on anonymous reads, which go straight on. */
+export function unlessAnonymousRead(handler: RequestHandler): RequestHandler {
+  return (request, response, next) =>
+    isAnonymousRead(request) ? next() : handler(request, response, next);
 }
 
 /** Ends sessions older than the absolute lifetime, whatever the cookie says. */

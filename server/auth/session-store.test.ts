@@ -1,0 +1,182 @@
+import http from 'node:http';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../app';
+import { createDatabase } from '../db/client';
+import { createLogger } from '../lib/logger';
+import { consumerInput, registerAs } from '../testing/factories';
+import { createTestContext, type TestContext } from '../testing/test-app';
+import { SESSION_IDLE_TIMEOUT_MS } from './session';
+import { SESSION_CACHE_TTL_MS } from './session-store';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function sessionCookie(response: request.Response): string {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const cookie = cookies.find((value) => value.startsWith('markit.sid='))?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
+
+async function signedInCookie() {
+  const response = await request(context.app).post('/api/register').send(consumerInput());
+  expect(response.status).toBe(201);
+  return { cookie: sessionCookie(response), username: response.body.username as string };
+}
+
+/** The statements the session store sent to the database, by kind. */
+function countSessionStatements() {
+  const spy = vi.spyOn(context.database, 'query');
+  return () => {
+    const statements = spy.mock.calls.map(([text]) => text.replace(/\s+/g, ' ').trim());
+    return {
+      reads: statements.filter((text) => text.startsWith('select sess')).length,
+      touches: statements.filter((text) => text.startsWith('update "session"')).length,
+    };
+  };
+}
+
+/** A second app instance on the same database (its own connections on Postgres). */
+async function secondInstance() {
+  const database = context.databaseUrl
+    ? await createDatabase({ databaseUrl: context.databaseUrl, poolSize: 2 })
+    : context.database;
+  const app = createApp({
+    config: context.config,
+    database,
+    logger: createLogger('silent'),
+    sessionSecret: context.sessionSecret,
+    client: { kind: 'static', directory: context.clientDirectory },
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // The store's LISTEN is set up asynchronously; a request answers once it is.
+  await request(server).get('/api/health').expect(200);
+  return {
+    server,
+    close: async () => {
+      await app.locals.notificationHub.close();
+      await new Promise((resolve) => server.close(resolve));
+      await app.locals.sessionStore.close();
+      if (database !== context.database) await database.close();
+    },
+  };
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 2_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('session store', () => {
+  it('reads a session row once for many requests and refreshes its expiry once a minute', async () => {
+    const { cookie } = await signedInCookie();
+    const counted = countSessionStatements();
+    for (let index = 0; index < 5; index++) {
+      const response = await request(context.app).get('/api/user').set('Cookie', cookie);
+      expect(response.status).toBe(200);
+    }
+    expect(counted()).toEqual({ reads: 1, touches: 1 });
+  });
+
+  it('reads the row again once the cached copy is a minute old', async () => {
+    const { cookie } = await signedInCookie();
+    await request(context.app).get('/api/user').set('Cookie', cookie).expect(200);
+    const counted = countSessionStatements();
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + SESSION_CACHE_TTL_MS + 1_000);
+    await request(context.app).get('/api/user').set('Cookie', cookie).expect(200);
+    expect(counted().reads).toBe(1);
+  });
+
+  it('never answers a session from memory after its idle timeout', async () => {
+    const { cookie } = await signedInCookie();
+    await request(context.app).get('/api/user').set('Cookie', cookie).expect(200);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + SESSION_IDLE_TIMEOUT_MS + 1_000);
+    const response = await request(context.app).get('/api/user').set('Cookie', cookie);
+    expect(response.status).toBe(401);
+  });
+
+  it('skips the session entirely on a read without the cookie', async () => {
+    const { username } = await signedInCookie();
+    const counted = countSessionStatements();
+    const response = await request(context.app).get(`/api/user/profile/${username}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(counted()).toEqual({ reads: 0, touches: 0 });
+    // A write without the cookie can still start one: signing in.
+    const { cookie } = await signedInCookie();
+    expect(cookie).toMatch(/^markit\.sid=/);
+  });
+
+  it('shares sessions between instances, and a sign-out on one ends it on the other at once', async () => {
+    const other = await secondInstance();
+    try {
+      const { cookie, username } = await signedInCookie();
+      // Used on both instances, so both hold it in memory.
+      for (const app of [context.app, other.server]) {
+        const response = await request(app).get('/api/user').set('Cookie', cookie);
+        expect(response.status).toBe(200);
+        expect(response.body.username).toBe(username);
+      }
+      const logout = await request(context.app).post('/api/logout').set('Cookie', cookie).send({});
+      expect(logout.status).toBe(200);
+      // The other instance hears of it as soon as the sign-out commits.
+      await eventually(
+        async () =>
+          (await request(other.server).get('/api/user').set('Cookie', cookie)).status === 401,
+        1_000,
+      );
+      expect((await request(context.app).get('/api/user').set('Cookie', cookie)).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a new sign-in on one instance is known to the other, and the replaced id is dead on both', async () => {
+    const other = await secondInstance();
+    try {
+      const agent = request.agent(context.app);
+      const input = consumerInput();
+      const registered = await registerAs(agent, input);
+      const first = await request(context.app)
+        .post('/api/login')
+        .send({ identifier: registered.username, password: 'correct-horse-9' });
+      const firstCookie = sessionCookie(first);
+      // Both instances hold the first session in memory.
+      await request(context.app).get('/api/user').set('Cookie', firstCookie).expect(200);
+      await request(other.server).get('/api/user').set('Cookie', firstCookie).expect(200);
+      // Signing in again from the same browser replaces the session id.
+      const second = await request(other.server)
+        .post('/api/login')
+        .set('Cookie', firstCookie)
+        .send({ identifier: registered.username, password: 'correct-horse-9' });
+      const secondCookie = sessionCookie(second);
+      expect(secondCookie).not.toBe(firstCookie);
+      await request(context.app).get('/api/user').set('Cookie', secondCookie).expect(200);
+      await eventually(
+        async () =>
+          (await request(context.app).get('/api/user').set('Cookie', firstCookie)).status === 401,
+        1_000,
+      );
+      expect((await request(other.server).get('/api/user').set('Cookie', firstCookie)).status).toBe(
+        401,
+      );
+    } finally {
+      await other.close();
+    }
+  });
+});
