@@ -226,3 +226,119 @@ describe('POST /api/posts/leaderboard', () => {
     ).toBe(400);
   });
 });
+
+describe('GET /api/posts, each post as its viewer sees it', () => {
+  it('newest three comments oldest first (ties by id), mentions by id, the own like, times in ms', async () => {
+    const fresh = await createTestContext();
+    try {
+      const join = async (name: string) => {
+        const agent = fresh.agent();
+        const user = await registerAs(agent, consumerInput({ name }));
+        return { agent, user };
+      };
+      const ada = await join('Ada Lovelace');
+      const bob = await join('Bob Builder');
+      const cyd = await join('Cyd "Quotes" Ünïcode');
+      const dee = await join('Dee');
+      await fresh.database.query(
+        `update users set profile_picture = '/uploads/cyd.png', verified = true where id = $1`,
+        [cyd.user.id],
+      );
+      const mentioned = [dee.user.id, bob.user.id, cyd.user.id];
+      const post = await ada.agent
+        .post('/api/posts')
+        .send({ content: 'Coffee "time" ☕\nsee you', mentionedUserIds: mentioned });
+      const commentIds: number[] = [];
+      for (let index = 0; index < 5; index++) {
+        const commenter = index % 2 === 0 ? cyd : bob;
+        const comment = await commenter.agent
+          .post(`/api/posts/${post.body.id}/comments`)
+          .send({ content: `comment ${index}` });
+        commentIds.push(comment.body.id);
+      }
+      // Comment 0 is the newest by time; comments 1–4 share one instant, so ids break the tie.
+      await fresh.database.query(
+        `update post_comments set created_at = '2001-02-03 04:05:09.000500+00' where id = $1`,
+        [commentIds[0]],
+      );
+      await fresh.database.query(
+        `update post_comments set created_at = '2001-02-03 04:05:07.123999+00'
+         where post_id = $1 and id <> $2`,
+        [post.body.id, commentIds[0]],
+      );
+      await fresh.database.query(
+        `update posts set created_at = '2001-02-03 04:05:06.789999+00' where id = $1`,
+        [post.body.id],
+      );
+      await bob.agent.post(`/api/posts/${post.body.id}/like`).expect(200);
+      const later = await dee.agent.post('/api/posts').send({ content: 'quiet one' });
+
+      const comment = (index: number, commenter: typeof bob, createdAt: string) => ({
+        id: commentIds[index],
+        content: `comment ${index}`,
+        createdAt,
+        user:
+          commenter === cyd
+            ? {
+                name: 'Cyd "Quotes" Ünïcode',
+                username: cyd.user.username,
+                profilePicture: '/uploads/cyd.png',
+                verified: true,
+              }
+            : {
+                name: 'Bob Builder',
+                username: bob.user.username,
+                profilePicture: null,
+                verified: false,
+              },
+      });
+      const expected = {
+        id: post.body.id,
+        userId: ada.user.id,
+        user: {
+          name: 'Ada Lovelace',
+          username: ada.user.username,
+          profilePicture: null,
+          verified: false,
+        },
+        content: 'Coffee "time" ☕\nsee you',
+        createdAt: '2001-02-03T04:05:06.789Z',
+        attachmentUrl: null,
+        attachmentType: null,
+        mentionedUserIds: [...mentioned].sort((a, b) => a - b),
+        likes: 1,
+        commentCount: 5,
+        isLiked: true,
+        isPinned: false,
+        isLeaderboardPost: false,
+        comments: [
+          comment(3, bob, '2001-02-03T04:05:07.123Z'),
+          comment(4, cyd, '2001-02-03T04:05:07.123Z'),
+          comment(0, cyd, '2001-02-03T04:05:09.000Z'),
+        ],
+      };
+
+      const bobsFeed = await bob.agent.get('/api/posts');
+      expect(bobsFeed.body).toEqual({
+        items: [later.body, expected],
+        nextCursor: null,
+      });
+      expect(later.body).toMatchObject({ mentionedUserIds: [], comments: [], isLiked: false });
+      const adasFeed = await ada.agent.get('/api/posts');
+      expect(adasFeed.body.items[1]).toEqual({ ...expected, isLiked: false });
+
+      // The single-post answer (after pinning) is the same post; the pinned post leads the feed.
+      const pinned = await ada.agent.post(`/api/posts/${post.body.id}/pin`).send({ pinned: true });
+      expect(pinned.body).toEqual({ ...expected, isLiked: false, isPinned: true });
+      const first = await bob.agent.get('/api/posts?limit=1');
+      expect(first.body.items).toEqual([{ ...expected, isPinned: true }]);
+      const second = await bob.agent
+        .get('/api/posts')
+        .query({ limit: 1, cursor: first.body.nextCursor });
+      expect(second.body).toEqual({ items: [later.body], nextCursor: null });
+      expect((await bob.agent.get('/api/posts?limit=2')).body.nextCursor).toBeNull();
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type FeedPage } from '@shared/schema/posts';
+import { type FeedPage, type Post } from '@shared/schema/posts';
 import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { AppError } from '../../lib/errors';
-import { loadPosts } from './load-posts';
+import { postJson } from './load-posts';
 
 const CURSOR_MESSAGE = 'cursor is not valid';
 
@@ -26,11 +26,13 @@ function decodeCursor(cursor: string): Position {
   return { pinned: match[1] === '1', micros: match[2]!, id: Number(match[3]) };
 }
 
-type PositionRow = { id: number; is_pinned: boolean; micros: string };
+type PageRow = { post: Post; is_pinned: boolean; micros: string; has_more: boolean };
 
 /**
  * The Pin Board, pinned posts first and then newest first, a page at a time. Keyset pagination
- * (the position after the cursor) keeps pages stable while people post.
+ * (the position after the cursor) keeps pages stable while people post. One statement: a range
+ * of the feed index (one row more than the page, to know whether another page follows), then
+ * each post of the page shaped by Postgres.
  */
 export async function listFeed(
   db: Database,
@@ -38,31 +40,34 @@ export async function listFeed(
   { cursor, limit }: { cursor?: string | undefined; limit: number },
 ): Promise<FeedPage> {
   const after = cursor ? decodeCursor(cursor) : null;
-  const rows = await queryRows<PositionRow>(
+  const rows = await queryRows<PageRow>(
     db,
-    sql`select id, is_pinned,
-          ((extract(epoch from created_at) * 1000000)::bigint)::text as micros
-        from posts
-        ${
-          after
-            ? sql`where (is_pinned, created_at, id) < (${after.pinned}, timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})`
-            : sql``
-        }
-        order by is_pinned desc, created_at desc, id desc
-        limit ${limit + 1}`,
+    sql`with candidates as (
+          select id, user_id, content, attachment_url, attachment_type, like_count, comment_count,
+                 is_pinned, is_leaderboard_post, created_at
+          from posts
+          ${
+            after
+              ? sql`where (is_pinned, created_at, id) < (${after.pinned}, timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})`
+              : sql``
+          }
+          order by is_pinned desc, created_at desc, id desc
+          limit ${limit + 1}
+        ), page as (
+          select * from candidates order by is_pinned desc, created_at desc, id desc limit ${limit}
+        )
+        select ${postJson(viewerId)} as post, p.is_pinned,
+          ((extract(epoch from p.created_at) * 1000000)::bigint)::text as micros,
+          (select count(*) from candidates) > ${limit} as has_more
+        from page p
+        join users u on u.id = p.user_id
+        order by p.is_pinned desc, p.created_at desc, p.id desc`,
   );
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const items = await loadPosts(
-    db,
-    page.map((row) => Number(row.id)),
-    viewerId,
-  );
+  const last = rows.at(-1);
   return {
-    items,
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ pinned: last.is_pinned, micros: last.micros, id: Number(last.id) })
-        : null,
+    items: rows.map((row) => row.post),
+    nextCursor: last?.has_more
+      ? encodeCursor({ pinned: last.is_pinned, micros: last.micros, id: last.post.id })
+      : null,
   };
 }

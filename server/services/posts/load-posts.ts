@@ -1,13 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  type Post,
-  type PostAuthor,
-  type PostComment,
-  POST_LIMITS,
-  postLikes,
-  postMentions,
-  posts,
-} from '@shared/schema/posts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Post, type PostAuthor, type PostComment, POST_LIMITS } from '@shared/schema/posts';
 import { users } from '@shared/schema/users';
 import { type Executor } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
@@ -17,17 +9,6 @@ export const authorColumns = {
   username: users.username,
   profilePicture: users.profilePicture,
   verified: users.verified,
-};
-
-type CommentRow = {
-  id: number;
-  post_id: number;
-  content: string;
-  created_at: string | Date;
-  name: string;
-  username: string;
-  profile_picture: string | null;
-  verified: boolean;
 };
 
 export const toPostComment = (row: {
@@ -43,98 +24,77 @@ export const toPostComment = (row: {
 });
 
 /**
- * The posts with these ids as `viewerId` sees them (liked or not), in the order given: four
- * queries for any number of posts — posts with authors, the viewer's likes, mentions, and the
- * newest comments of each post — never one per post.
+ * A timestamp as `Date#toISOString()` writes it: UTC, milliseconds cut (not rounded) from the
+ * microseconds, as JS cuts them when it parses the driver's text.
+ */
+const isoTime = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const authorObject = (alias: SQL) =>
+  sql`json_build_object('name', ${alias}.name, 'username', ${alias}.username,
+        'profilePicture', ${alias}.profile_picture, 'verified', ${alias}.verified)`;
+
+/**
+ * One post as `viewerId` sees it, as JSON shaped like `Post` (same keys, same order), built by
+ * Postgres from a posts row `p` and its author `u`. Every part is bounded by the one post: the
+ * counters kept on the row, one primary-key probe for the viewer's like, the mentions (at most
+ * `mentionsMax`), and the newest comments from the (post_id, created_at, id) index.
+ * The like is a scalar subquery, not EXISTS: the planner may turn an EXISTS into a hashed scan of
+ * all the viewer's likes, which grows with how much they like rather than with the page.
+ */
+export function postJson(viewerId: number): SQL {
+  return sql`json_build_object(
+    'id', p.id,
+    'userId', p.user_id,
+    'user', ${authorObject(sql`u`)},
+    'content', p.content,
+    'createdAt', ${isoTime(sql`p.created_at`)},
+    'attachmentUrl', p.attachment_url,
+    'attachmentType', p.attachment_type,
+    'mentionedUserIds', coalesce(
+      (select json_agg(m.user_id order by m.user_id) from post_mentions m where m.post_id = p.id),
+      '[]'::json),
+    'likes', p.like_count,
+    'commentCount', p.comment_count,
+    'isLiked', coalesce(
+      (select true from post_likes l where l.post_id = p.id and l.user_id = ${viewerId}),
+      false),
+    'isPinned', p.is_pinned,
+    'isLeaderboardPost', p.is_leaderboard_post,
+    'comments', coalesce(
+      (select json_agg(json_build_object(
+           'id', c.id,
+           'content', c.content,
+           'createdAt', ${isoTime(sql`c.created_at`)},
+           'user', ${authorObject(sql`cu`)})
+         order by c.created_at asc, c.id asc)
+       from (select id, user_id, content, created_at from post_comments
+             where post_id = p.id
+             order by created_at desc, id desc
+             limit ${POST_LIMITS.commentsPreview}) c
+       join users cu on cu.id = c.user_id),
+      '[]'::json)
+  )`;
+}
+
+/**
+ * The posts with these ids as `viewerId` sees them (liked or not), in the order given (unknown
+ * ids skipped): one statement for any number of posts, shaped by Postgres.
  */
 export async function loadPosts(db: Executor, ids: number[], viewerId: number): Promise<Post[]> {
   if (ids.length === 0) return [];
-  const [rows, liked, mentions, comments] = await Promise.all([
-    db
-      .select({
-        id: posts.id,
-        userId: posts.userId,
-        content: posts.content,
-        createdAt: posts.createdAt,
-        attachmentUrl: posts.attachmentUrl,
-        attachmentType: posts.attachmentType,
-        likeCount: posts.likeCount,
-        commentCount: posts.commentCount,
-        isPinned: posts.isPinned,
-        isLeaderboardPost: posts.isLeaderboardPost,
-        ...authorColumns,
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(inArray(posts.id, ids)),
-    db
-      .select({ postId: postLikes.postId })
-      .from(postLikes)
-      .where(and(inArray(postLikes.postId, ids), eq(postLikes.userId, viewerId))),
-    db
-      .select({ postId: postMentions.postId, userId: postMentions.userId })
-      .from(postMentions)
-      .where(inArray(postMentions.postId, ids))
-      .orderBy(asc(postMentions.userId)),
-    queryRows<CommentRow>(
-      db,
-      sql`select * from (
-        select c.id, c.post_id, c.content, c.created_at, u.name, u.username, u.profile_picture,
-               u.verified,
-               row_number() over (partition by c.post_id order by c.created_at desc, c.id desc) as newest
-        from post_comments c join users u on u.id = c.user_id
-        where c.post_id in (${sql.join(
+  const rows = await queryRows<{ post: Post }>(
+    db,
+    sql`select ${postJson(viewerId)} as post
+        from unnest(array[${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
-        )})
-      ) ranked
-      where newest <= ${POST_LIMITS.commentsPreview}
-      order by created_at asc, id asc`,
-    ),
-  ]);
-  const likedIds = new Set(liked.map((row) => row.postId));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    return [
-      {
-        id: row.id,
-        userId: row.userId,
-        user: {
-          name: row.name,
-          username: row.username,
-          profilePicture: row.profilePicture,
-          verified: row.verified,
-        },
-        content: row.content,
-        createdAt: new Date(row.createdAt).toISOString(),
-        attachmentUrl: row.attachmentUrl,
-        attachmentType: row.attachmentType,
-        mentionedUserIds: mentions.filter((m) => m.postId === id).map((m) => m.userId),
-        likes: row.likeCount,
-        commentCount: row.commentCount,
-        isLiked: likedIds.has(id),
-        isPinned: row.isPinned,
-        isLeaderboardPost: row.isLeaderboardPost,
-        comments: comments
-          .filter((comment) => Number(comment.post_id) === id)
-          .map((comment) =>
-            toPostComment({
-              id: Number(comment.id),
-              content: comment.content,
-              createdAt: comment.created_at,
-              user: {
-                name: comment.name,
-                username: comment.username,
-                profilePicture: comment.profile_picture,
-                verified: comment.verified,
-              },
-            }),
-          ),
-      },
-    ];
-  });
+        )}]::integer[]) with ordinality as wanted(id, position)
+        join posts p on p.id = wanted.id
+        join users u on u.id = p.user_id
+        order by wanted.position`,
+  );
+  return rows.map((row) => row.post);
 }
 
 /** A post as `viewerId` sees it, or null. */
