@@ -46,6 +46,8 @@ describe('GET /api/gift-cards/consumer/wallet', () => {
       status: 'active',
     });
     expect(JSON.stringify(response.body)).not.toContain(await codeOf(card.id));
+    const past = await agent.get('/api/gift-cards/consumer/wallet?page=3&limit=1');
+    expect(past.body).toEqual({ items: [], page: 3, limit: 1, total: 1 });
   });
 
   it('leaves out expired and spent cards; the balance counts only usable ones', async () => {

@@ -90,6 +90,8 @@ describe('/api/business/leads', () => {
     ]);
     const last = await agent.get('/api/business/leads?page=3&pageSize=5');
     expect(last.body.items.map((lead: Lead) => lead.name)).toEqual(['Lead 02', 'Lead 01']);
+    const past = await agent.get('/api/business/leads?page=4&pageSize=5');
+    expect(past.body).toEqual({ items: [], page: 4, pageSize: 5, total: 12 });
     const qualified = await agent.get('/api/business/leads?status=Qualified');
     expect(qualified.body.total).toBe(4);
     const search = await agent.get('/api/business/leads?search=ZEBRA');

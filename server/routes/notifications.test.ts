@@ -177,6 +177,10 @@ describe('reading notifications', () => {
     expect(unread.body.unread).toBe(1);
     const read = await ada.agent.get('/api/consumer/notifications?filter=read');
     expect(read.body.items.map((item: NotificationItem) => item.id)).toEqual([second!.id]);
+    expect(read.body).toMatchObject({ total: 1, unread: 1 });
+    // Past the end, the page is empty and the counts are still told.
+    const past = await ada.agent.get('/api/consumer/notifications?filter=all&page=5&limit=1');
+    expect(past.body).toEqual({ items: [], page: 5, limit: 1, total: 2, unread: 1 });
 
     expect((await bob.agent.patch(`/api/notifications/${first!.id}/read`)).status).toBe(404);
     expect((await ada.agent.get('/api/consumer/notifications?filter=new')).status).toBe(400);

@@ -82,6 +82,9 @@ describe('GET /api/wallet', () => {
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ page: 2, limit: 2, total: 3 });
     expect(second.body.items.map((item: { amount: number }) => item.amount)).toEqual([1]);
+    // Past the end: no items, and still the total.
+    const past = await agent.get('/api/wallet/transactions?page=9&limit=2');
+    expect(past.body).toEqual({ items: [], page: 9, limit: 2, total: 3 });
     const bad = await agent.get('/api/wallet/transactions?limit=500');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('limit must be between 1 and 100');

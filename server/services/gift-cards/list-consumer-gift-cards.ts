@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { type WalletGiftCardPage, giftCards } from '@shared/schema/gift-cards';
 import { ledgerAccounts } from '@shared/schema/ledger';
-import { type Database } from '../../db/client';
+import { type Database, type Executor } from '../../db/client';
+import { countOf } from '../../db/count-of';
 import { toWalletGiftCard, walletGiftCardColumns } from './present-gift-card';
 
 /** Cards the consumer can use: active and unexpired, soonest expiry first. */
@@ -18,31 +19,25 @@ export async function listConsumerGiftCards(
   { page, limit }: { page: number; limit: number },
 ): Promise<WalletGiftCardPage> {
   const where = usableCardsOf(ownerId);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(walletGiftCardColumns)
-      .from(giftCards)
-      .leftJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
-      .where(where)
-      .orderBy(asc(giftCards.expiresAt), asc(giftCards.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(giftCards)
-      .where(where),
-  ]);
-  return { items: rows.map(toWalletGiftCard), page, limit, total: totals[0]?.total ?? 0 };
+  const rows = await db
+    .select({ ...walletGiftCardColumns, total: countOf(giftCards, where) })
+    .from(giftCards)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
+    .where(where)
+    .orderBy(asc(giftCards.expiresAt), asc(giftCards.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const total = rows[0]?.total ?? (page === 1 ? 0 : await db.$count(giftCards, where));
+  return { items: rows.map(toWalletGiftCard), page, limit, total };
 }
 
-/** What the consumer's usable cards are worth, in cents: the consumer wallet's balance. */
-export async function sumUsableCardBalances(db: Database, ownerId: number): Promise<number> {
-  const [row] = await db
+/** What the consumer's usable cards hold, in cents (the consumer wallet's balance): a statement
+ * answering one row, read as a scalar subquery of the wallet overview. */
+export const usableCardBalancesQuery = (db: Executor, ownerId: number) =>
+  db
     .select({
       total: sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)`.mapWith(Number),
     })
     .from(giftCards)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
     .where(usableCardsOf(ownerId));
-  return row?.total ?? 0;
-}

@@ -8,6 +8,7 @@ import {
   leads,
 } from '@shared/schema/notifications';
 import { type z } from 'zod';
+import { countOf } from '../../db/count-of';
 import { type Database, type Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
 
@@ -118,25 +119,15 @@ export async function listLeads(
   },
 ): Promise<LeadPage> {
   const where = leadFilter(businessId, query.search, query.status);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(leadColumns)
-      .from(leads)
-      .where(where)
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(leads)
-      .where(where),
-  ]);
-  return {
-    items: rows.map(toLead),
-    page: query.page,
-    pageSize: query.pageSize,
-    total: totals[0]?.total ?? 0,
-  };
+  const rows = await db
+    .select({ ...leadColumns, total: countOf(leads, where) })
+    .from(leads)
+    .where(where)
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await db.$count(leads, where));
+  return { items: rows.map(toLead), page: query.page, pageSize: query.pageSize, total };
 }
 
 const toColumns = (input: Partial<LeadData>) => ({

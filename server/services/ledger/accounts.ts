@@ -19,11 +19,15 @@ export async function getUserFundsAccount(tx: Executor, userId: number): Promise
 }
 
 /** The balance of a user's funds in cents (0 before the first movement). */
-export async function getUserFundsBalance(tx: Executor, userId: number): Promise<number> {
-  const [row] = await tx
+/** The statement reading the user's funds balance (also usable as a scalar subquery). */
+export const userFundsBalanceQuery = (tx: Executor, userId: number) =>
+  tx
     .select({ balance: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_funds')));
+
+export async function getUserFundsBalance(tx: Executor, userId: number): Promise<number> {
+  const [row] = await userFundsBalanceQuery(tx, userId);
   return row?.balance ?? 0;
 }
 

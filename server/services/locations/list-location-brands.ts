@@ -2,9 +2,10 @@ import { asc, eq, exists } from 'drizzle-orm';
 import { brands } from '@shared/schema/brands';
 import { stores } from '@shared/schema/locations';
 import { type Database } from '../../db/client';
+import { cacheCatalogue } from './catalogue-cache';
 
 /** The ids of the brands that have at least one store, sorted. */
-export async function listLocationBrands(db: Database): Promise<string[]> {
+export const listLocationBrands = cacheCatalogue(async (db: Database): Promise<string[]> => {
   // One index probe per brand instead of a DISTINCT over every store.
   const rows = await db
     .select({ id: brands.id })
@@ -12,4 +13,4 @@ export async function listLocationBrands(db: Database): Promise<string[]> {
     .where(exists(db.select({ id: stores.id }).from(stores).where(eq(stores.brandId, brands.id))))
     .orderBy(asc(brands.id));
   return rows.map((row) => row.id);
-}
+});

@@ -9,6 +9,7 @@ import {
 } from '@shared/schema/notifications';
 import { users } from '@shared/schema/users';
 import { type Database, type Executor } from '../../db/client';
+import { countOf } from '../../db/count-of';
 import { notFound } from '../../lib/errors';
 import { DEFAULT_SENDER_NAME } from './notify';
 
@@ -109,21 +110,33 @@ export async function listNotifications(
         ? isNotNull(notifications.readAt)
         : undefined,
   );
-  const [rows, totals, unread] = await Promise.all([
-    selectItems(db)
-      .where(where)
-      .orderBy(
-        asc(sql`${notifications.readAt} is not null`),
-        desc(notifications.createdAt),
-        desc(notifications.id),
-      )
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(notifications)
-      .where(where),
+  const unreadOnly = and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt));
+  // The page, its total and the unread count in one statement (the counts run once, as InitPlans).
+  // (drizzle types a select over aliased tables as never[]: the row type is stated here.)
+  const rows: (Row & { total: number; unread: number })[] = await db
+    .select({
+      ...columns,
+      total: countOf(notifications, where),
+      unread: countOf(notifications, unreadOnly),
+    })
+    .from(notifications)
+    .innerJoin(recipients, eq(recipients.id, notifications.recipientId))
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
+    .where(where)
+    .orderBy(
+      asc(sql`${notifications.readAt} is not null`),
+      desc(notifications.createdAt),
+      desc(notifications.id),
+    )
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const first = rows[0];
+  if (first !== undefined) {
+    return { items: rows.map(toItem), page, limit, total: first.total, unread: first.unread };
+  }
+  const [total, unread] = await Promise.all([
+    db.$count(notifications, where),
     countUnread(db, recipientId),
   ]);
-  return { items: rows.map(toItem), page, limit, total: totals[0]?.total ?? 0, unread };
+  return { items: [], page, limit, total, unread };
 }

@@ -1,36 +1,43 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { friendships } from '@shared/schema/friends';
-import { type PublicProfile } from '@shared/schema/profiles';
-import { userBrands } from '@shared/schema/users';
+import { sql } from 'drizzle-orm';
+import { PROFILE_MESSAGES, type PublicProfile } from '@shared/schema/profiles';
+import { users } from '@shared/schema/users';
 import { type Database } from '../../db/client';
-import { findUserByUsername } from './find-user-by-username';
+import { notFound } from '../../lib/errors';
 
-/** Spec §7: the public fields of a profile, and nothing private (no e-mail, phone or hash). */
+/**
+ * Spec §7: the public fields of a profile, and nothing private (no e-mail, phone or hash). One
+ * statement: the user by username in any letter case (the lower(username) index), their brands
+ * and their number of friends (each side of a friendship from its own index).
+ */
 export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {
-  const user = await findUserByUsername(db, username);
-  const [brandRows, [friends]] = await Promise.all([
-    db
-      .select({ brandId: userBrands.brandId })
-      .from(userBrands)
-      .where(eq(userBrands.userId, user.id))
-      .orderBy(asc(userBrands.brandId)),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(friendships)
-      .where(
-        and(
-          eq(friendships.status, 'accepted'),
-          or(eq(friendships.requesterId, user.id), eq(friendships.addresseeId, user.id)),
-        ),
+  const [user] = await db
+    .select({
+      name: users.name,
+      username: users.username,
+      profilePicture: users.profilePicture,
+      verified: users.verified,
+      type: users.type,
+      brands: sql<string[]>`coalesce((
+        select json_agg(chosen.brand_id order by chosen.brand_id)
+        from user_brands chosen where chosen.user_id = ${users.id}), '[]'::json)`,
+      friendsCount: sql<number>`(
+        (select count(*) from friendships asked
+          where asked.requester_id = ${users.id} and asked.status = 'accepted')
+        + (select count(*) from friendships answered
+          where answered.addressee_id = ${users.id} and answered.status = 'accepted'))`.mapWith(
+        Number,
       ),
-  ]);
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);
+  if (!user) throw notFound(PROFILE_MESSAGES.notFound);
   return {
     name: user.name,
     username: user.username,
     profilePicture: user.profilePicture,
     verified: user.verified,
-    friendsCount: friends?.total ?? 0,
-    brands: brandRows.map((row) => row.brandId),
+    friendsCount: user.friendsCount,
+    brands: user.brands,
     type: user.type,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import {
   ledgerTransactions,
@@ -98,61 +98,90 @@ type HistoryRow = {
   direction: 'received' | 'sent';
 };
 
+type SummaryColumns = {
+  received: string | number;
+  sent: string | number;
+  this_month: string | number;
+  total: string | number;
+};
+
+/** A page row joined to the summary of the whole history; `on_page` is null past the end. */
+type PageRow = SummaryColumns & { [K in keyof HistoryRow]: HistoryRow[K] | null } & {
+  on_page: boolean | null;
+};
+
+/**
+ * The user's movements, once: the summary of all of them (sums, this month's net, count) and one
+ * page, newest first, in one statement. The history is materialized so it is computed once.
+ */
+async function readHistory(
+  db: Executor,
+  userId: number,
+  { limit, offset, balance }: { limit: number; offset: number; balance?: SQLWrapper },
+) {
+  const rows = await queryRows<PageRow & { balance_cents: string | number | null }>(
+    db,
+    sql`with history as materialized (${walletHistory(userId)})
+      select summary.*, page.*
+      from (
+        select
+          coalesce(sum(amount_cents) filter (where direction = 'received'), 0) as received,
+          coalesce(sum(amount_cents) filter (where direction = 'sent'), 0) as sent,
+          coalesce(sum(case when direction = 'received' then amount_cents else -amount_cents end)
+            filter (where created_at >= date_trunc('month', now(), 'UTC')), 0) as this_month,
+          count(*) as total,
+          ${balance ? sql`(${balance})` : sql`null`} as balance_cents
+        from history
+      ) summary
+      left join lateral (
+        select true as on_page, history.* from history
+        order by created_at desc, id desc
+        limit ${limit} offset ${offset}
+      ) page on true`,
+  );
+  const first = rows[0];
+  const items: WalletTransaction[] = rows
+    .filter((row) => row.on_page)
+    .map((row) => ({
+      id: String(row.id),
+      kind: row.kind as WalletTransactionKind,
+      description: String(row.description),
+      type: row.direction as HistoryRow['direction'],
+      date: new Date(row.created_at as string | Date).toISOString(),
+      amount: centsToDollars(Number(row.amount_cents)),
+      status: row.status as WalletTransaction['status'],
+    }));
+  return {
+    items,
+    balanceCents: Number(first?.balance_cents ?? 0),
+    summary: {
+      received: centsToDollars(Number(first?.received ?? 0)),
+      sent: centsToDollars(Number(first?.sent ?? 0)),
+      thisMonth: centsToDollars(Number(first?.this_month ?? 0)),
+      totalTransactions: Number(first?.total ?? 0),
+    },
+  };
+}
+
 /** A page of the user's movements, newest first. */
 export async function listWalletTransactions(
   db: Executor,
   userId: number,
   { page, limit }: { page: number; limit: number },
 ): Promise<WalletTransactionPage> {
-  const [rows, totals] = await Promise.all([
-    queryRows<HistoryRow>(
-      db,
-      sql`select * from (${walletHistory(userId)}) history
-        order by created_at desc, id desc
-        limit ${limit} offset ${(page - 1) * limit}`,
-    ),
-    queryRows<{ total: number | string }>(
-      db,
-      sql`select count(*) as total from (${walletHistory(userId)}) history`,
-    ),
-  ]);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      description: row.description,
-      type: row.direction,
-      date: new Date(row.created_at).toISOString(),
-      amount: centsToDollars(Number(row.amount_cents)),
-      status: row.status,
-    })),
-    page,
-    limit,
-    total: Number(totals[0]?.total ?? 0),
-  };
+  const { items, summary } = await readHistory(db, userId, { limit, offset: (page - 1) * limit });
+  return { items, page, limit, total: summary.totalTransactions };
 }
 
-/** Sent, received, this month's net change (dollars) and the number of movements. */
-export async function summarizeWallet(db: Executor, userId: number) {
-  const [row] = await queryRows<{
-    received: string | number;
-    sent: string | number;
-    this_month: string | number;
-    total: string | number;
-  }>(
-    db,
-    sql`select
-        coalesce(sum(amount_cents) filter (where direction = 'received'), 0) as received,
-        coalesce(sum(amount_cents) filter (where direction = 'sent'), 0) as sent,
-        coalesce(sum(case when direction = 'received' then amount_cents else -amount_cents end)
-          filter (where created_at >= date_trunc('month', now(), 'UTC')), 0) as this_month,
-        count(*) as total
-      from (${walletHistory(userId)}) history`,
-  );
-  return {
-    received: centsToDollars(Number(row?.received ?? 0)),
-    sent: centsToDollars(Number(row?.sent ?? 0)),
-    thisMonth: centsToDollars(Number(row?.this_month ?? 0)),
-    totalTransactions: Number(row?.total ?? 0),
-  };
+/**
+ * Everything the wallet page shows in one statement: the balance (`balance`, a statement answering
+ * one number), sent, received, this month's net change (dollars), the number of movements, and
+ * the `recent` latest movements.
+ */
+export async function readWalletOverview(
+  db: Executor,
+  userId: number,
+  { balance, recent }: { balance: SQLWrapper; recent: number },
+) {
+  return readHistory(db, userId, { limit: recent, offset: 0, balance });
 }
