@@ -112,6 +112,13 @@ const INVARIANTS: [string, string][] = [
      where expected.total_cents is distinct from t.total_cents`,
   ],
   [
+    'leaderboard total counts that differ from the totals',
+    `select count(*) from (
+       select period, period_start, total_cents, count(*) as users from leaderboard_totals group by 1, 2, 3
+     ) as expected full join leaderboard_total_counts c using (period, period_start, total_cents)
+     where expected.users is distinct from c.users`,
+  ],
+  [
     'identity sequences behind their table',
     `select (select count(*) from users where id >= (select last_value from users_id_seq))
        + (select count(*) from gift_cards where id >= (select last_value from gift_cards_id_seq))

@@ -430,6 +430,7 @@ export const SEEDED_TABLES = [
   'notifications',
   // Filled by the triggers on gifts (migration 0008), not by the seed itself.
   'leaderboard_totals',
+  'leaderboard_total_counts',
 ];
 
 // ---------------------------------------------------------------------------------------------

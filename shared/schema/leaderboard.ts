@@ -28,3 +28,22 @@ export const leaderboardTotals = pgTable(
     index('leaderboard_totals_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * How many consumers have each total in a leaderboard period, kept by the same triggers on `gifts`
+ * as leaderboard_totals (migration 0012), in the same statement. A consumer's rank is then 1 + the
+ * users of the larger totals (one row per distinct total, and totals are few) + the users tied
+ * with them who have a smaller id (a range of the rank index), and the period's ranked users are
+ * the sum of its rows: the standing never counts the period's whole population. There is no row
+ * for a total nobody has.
+ */
+export const leaderboardTotalCounts = pgTable(
+  'leaderboard_total_counts',
+  {
+    period: text('period', { enum: ['week', 'month', 'year', 'all'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    users: integer('users').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.period, table.periodStart, table.totalCents] })],
+);

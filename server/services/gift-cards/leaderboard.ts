@@ -53,10 +53,11 @@ export async function getLeaderboard(
 }
 
 type StandingRow = {
-  rank: string | number | null;
   total_cents: string | number | null;
-  above_cents: string | number | null;
-  ranked_users: string | number;
+  ties_ahead: string | number | null;
+  larger_total_users: string | number | null;
+  next_total_cents: string | number | null;
+  ranked_users: string | number | null;
 };
 
 /** Points are whole dollars of gifts sent (spec §3: integer from total_value). */
@@ -68,7 +69,10 @@ export async function getLeaderboardStanding(
   userId: number,
   period: LeaderboardPeriod,
 ): Promise<LeaderboardStanding> {
-  // Rank = 1 + those ahead (more points, or as many and a smaller id): index range counts.
+  // Ahead of the consumer: everyone with a larger total (the period's rows of
+  // leaderboard_total_counts, one per distinct total), and those with the same total and a smaller
+  // id (a range of the rank index). The counts' rows also give the period's ranked users and the
+  // next larger total, so no statement counts the period's whole population.
   const rows = await queryRows<StandingRow>(
     db,
     sql`
@@ -77,33 +81,39 @@ export async function getLeaderboardStanding(
       where ${inPeriod(period, sql`totals`)} and totals.user_id = ${userId}
     )
     select
-      (select count(*) + 1 from leaderboard_totals ahead
-        where ${inPeriod(period, sql`ahead`)}
-          and (ahead.total_cents > mine.total_cents
-               or (ahead.total_cents = mine.total_cents and ahead.user_id < ${userId}))
-      ) as rank,
       mine.total_cents,
-      (select ahead.total_cents from leaderboard_totals ahead
-        where ${inPeriod(period, sql`ahead`)}
-          and (ahead.total_cents > mine.total_cents
-               or (ahead.total_cents = mine.total_cents and ahead.user_id < ${userId}))
-        order by ahead.total_cents asc nulls first, ahead.user_id desc
-        limit 1
-      ) as above_cents,
-      (select count(*) from leaderboard_totals everyone
-        where ${inPeriod(period, sql`everyone`)}) as ranked_users
-    from (select 1) as one left join mine on true`,
+      (select count(*) from leaderboard_totals tie
+        where ${inPeriod(period, sql`tie`)}
+          and tie.total_cents = mine.total_cents and tie.user_id < ${userId}
+      ) as ties_ahead,
+      counts.larger_total_users,
+      counts.next_total_cents,
+      counts.ranked_users
+    from (select 1) as one
+    left join mine on true
+    cross join lateral (
+      select
+        sum(counts.users) as ranked_users,
+        sum(counts.users) filter (where counts.total_cents > mine.total_cents) as larger_total_users,
+        min(counts.total_cents) filter (where counts.total_cents > mine.total_cents)
+          as next_total_cents
+      from leaderboard_total_counts counts
+      where ${inPeriod(period, sql`counts`)}
+    ) as counts`,
   );
   const row = rows[0];
   const rankedUsers = Number(row?.ranked_users ?? 0);
   if (!row || row.total_cents === null) {
     return { period, rank: null, points: 0, rankedUsers, pointsToNextRank: 0 };
   }
+  const tiesAhead = Number(row.ties_ahead ?? 0);
   const myPoints = points(Number(row.total_cents));
-  const above = row.above_cents === null ? null : points(Number(row.above_cents));
+  // The place just ahead: a tie with a smaller id if any, else the next larger total.
+  const aboveCents = tiesAhead > 0 ? Number(row.total_cents) : row.next_total_cents;
+  const above = aboveCents === null ? null : points(Number(aboveCents));
   return {
     period,
-    rank: Number(row.rank),
+    rank: 1 + Number(row.larger_total_users ?? 0) + tiesAhead,
     points: myPoints,
     rankedUsers,
     // To pass the consumer above, one point more than they have.
