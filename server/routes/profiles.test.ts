@@ -24,10 +24,13 @@ async function consumer(overrides: Parameters<typeof consumerInput>[0] = {}) {
 describe('GET /api/user/profile/:username', () => {
   it('answers the public fields only, for any letter case, signed out', async () => {
     const { user } = await consumer({ name: 'Ava Thompson', brands: ['starbucks', 'dunkin'] });
-    const friend = await consumer();
-    await context.database.db
-      .insert(friendships)
-      .values({ requesterId: user.id, addresseeId: friend.user.id, status: 'accepted' });
+    const [friend, askedThem, pending] = [await consumer(), await consumer(), await consumer()];
+    // Friends on either side of the friendship count; a pending request does not.
+    await context.database.db.insert(friendships).values([
+      { requesterId: user.id, addresseeId: friend.user.id, status: 'accepted' },
+      { requesterId: askedThem.user.id, addresseeId: user.id, status: 'accepted' },
+      { requesterId: pending.user.id, addresseeId: user.id, status: 'pending' },
+    ]);
 
     const response = await context.agent().get(`/api/user/profile/${user.username.toUpperCase()}`);
     expect(response.status).toBe(200);
@@ -36,7 +39,7 @@ describe('GET /api/user/profile/:username', () => {
       username: user.username,
       profilePicture: null,
       verified: false,
-      friendsCount: 1,
+      friendsCount: 2,
       brands: ['dunkin', 'starbucks'],
       type: 'consumer',
     });

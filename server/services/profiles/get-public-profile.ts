@@ -7,7 +7,9 @@ import { notFound } from '../../lib/errors';
 /**
  * Spec §7: the public fields of a profile, and nothing private (no e-mail, phone or hash). One
  * statement: the user by username in any letter case (the lower(username) index), their brands
- * and their number of friends (each side of a friendship from its own index).
+ * and their number of friends (each side of a friendship from its own index). The subqueries
+ * name `users.id` outright: drizzle writes a lone table's columns unqualified, and a bare "id"
+ * inside them would be the friendship's own.
  */
 export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {
   const [user] = await db
@@ -19,12 +21,12 @@ export async function getPublicProfile(db: Database, username: string): Promise<
       type: users.type,
       brands: sql<string[]>`coalesce((
         select json_agg(chosen.brand_id order by chosen.brand_id)
-        from user_brands chosen where chosen.user_id = ${users.id}), '[]'::json)`,
+        from user_brands chosen where chosen.user_id = users.id), '[]'::json)`,
       friendsCount: sql<number>`(
         (select count(*) from friendships asked
-          where asked.requester_id = ${users.id} and asked.status = 'accepted')
+          where asked.requester_id = users.id and asked.status = 'accepted')
         + (select count(*) from friendships answered
-          where answered.addressee_id = ${users.id} and answered.status = 'accepted'))`.mapWith(
+          where answered.addressee_id = users.id and answered.status = 'accepted'))`.mapWith(
         Number,
       ),
     })
