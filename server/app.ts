@@ -67,6 +67,9 @@ export function createApp(options: AppOptions): App {
   const { config, database, logger, client } = options;
   const app = express() as App;
   app.disable('x-powered-by');
+  // API answers are `no-store` (nothing to revalidate), so hashing each body for an ETag is waste;
+  // static files keep theirs (express.static and sendFile make their own).
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
   app.use(assignRequestId);

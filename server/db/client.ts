@@ -132,6 +132,7 @@ async function createPostgresDatabase(
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  pool.on('connect', prepareStatements);
   const db = drizzlePostgres(pool, { schema, ...observe(onQuery) }) as unknown as Database;
   return {
     kind: 'postgres',
@@ -161,6 +162,55 @@ async function createPostgresDatabase(
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+/** Statement texts given a name, per process; past this many, new texts run unnamed. */
+const MAX_NAMED_STATEMENTS = 2_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `markit_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown };
+
+/**
+ * Every statement with parameters runs as a named prepared statement on each connection: Postgres
+ * parses and plans it once per connection instead of once per request (planning is most of the
+ * work of a short indexed read), and the pg driver sends only Bind/Execute after the first time.
+ * Statements without parameters (BEGIN, LISTEN, migrations) run as they are.
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(config);
+      if (name) return query({ text: config, values, name }, callback);
+    } else if (typeof config === 'object' && config !== null) {
+      const candidate = config as QueryConfigLike;
+      const parameters = Array.isArray(candidate.values) ? candidate.values : values;
+      if (
+        typeof candidate.text === 'string' &&
+        candidate.name === undefined &&
+        candidate.submit === undefined &&
+        Array.isArray(parameters) &&
+        parameters.length > 0
+      ) {
+        const name = statementName(candidate.text);
+        if (name) return query({ ...candidate, name }, values, callback);
+      }
+    }
+    return query(config, values, callback);
   };
 }
 
