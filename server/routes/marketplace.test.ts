@@ -21,6 +21,43 @@ const THREE_MILES_NORTH = { lat: 42.347 + 3 / 69.05, lng: -71.087 };
 
 const ids = (items: MarketplacePin[]) => items.map((pin) => pin.id);
 
+const EARTH_RADIUS_MILES = 3958.8;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+const degrees = (angle: number) => (angle * 180) / Math.PI;
+
+/** The point `miles` great-circle miles from (lat, lng) along `bearing` degrees from north. */
+function pointAt(lat: number, lng: number, miles: number, bearing: number) {
+  const angle = miles / EARTH_RADIUS_MILES;
+  const [latitude, heading] = [radians(lat), radians(bearing)];
+  const to = Math.asin(
+    Math.sin(latitude) * Math.cos(angle) + Math.cos(latitude) * Math.sin(angle) * Math.cos(heading),
+  );
+  const east = Math.atan2(
+    Math.sin(heading) * Math.sin(angle) * Math.cos(latitude),
+    Math.cos(angle) - Math.sin(latitude) * Math.sin(to),
+  );
+  const longitude = ((lng + degrees(east) + 540) % 360) - 180;
+  return { lat: degrees(to), lng: longitude };
+}
+
+/** Moves a pin (as if its store stood there), for places the test stores do not cover. */
+async function placePin(id: number, lat: number, lng: number) {
+  await context.database.db.execute(
+    sql`update pins set lat = ${lat}, lng = ${lng} where id = ${id}`,
+  );
+}
+
+async function listedAt(
+  consumer: Awaited<ReturnType<typeof signedInConsumer>>,
+  point: { lat: number; lng: number },
+) {
+  const response = await consumer.agent
+    .get('/api/gift-cards/marketplace')
+    .query({ ...point, limit: 100 });
+  expect(response.status).toBe(200);
+  return response.body as { items: MarketplacePin[]; total: number; brands: string[] };
+}
+
 describe('GET /api/gift-cards/marketplace', () => {
   it('lists a live pin with the spec fields, the business name only when shown', async () => {
     const business = await fundedBusiness(context, 1000, 'Shown Coffee Co');
@@ -77,6 +114,101 @@ describe('GET /api/gift-cards/marketplace', () => {
     // Without a location every pin on offer is listed.
     const anywhere = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
     expect(ids(anywhere.body.items)).toEqual(expect.arrayContaining([wide, narrow]));
+  });
+
+  it('shows a pin just inside its radius and not just outside it', async () => {
+    const business = await fundedBusiness(context);
+    const pin = await createTestPin(business.agent, store.starbucks, { radius: 5 });
+    await placePin(pin, 35.5, -40.25);
+    const consumer = await signedInConsumer(context);
+
+    for (const bearing of [0, 90, 180, 270]) {
+      const inside = await listedAt(consumer, pointAt(35.5, -40.25, 4.95, bearing));
+      expect(ids(inside.items), `4.95 miles at ${bearing}°`).toEqual([pin]);
+      expect(inside.items[0]?.distance_miles).toBeCloseTo(4.95, 0);
+      const outside = await listedAt(consumer, pointAt(35.5, -40.25, 5.05, bearing));
+      expect(ids(outside.items), `5.05 miles at ${bearing}°`).toEqual([]);
+    }
+  });
+
+  it('reaches the widest radius in every direction, far north too', async () => {
+    const business = await fundedBusiness(context);
+    const pin = await createTestPin(business.agent, store.starbucks, { radius: 100 });
+    await placePin(pin, 62, 25);
+    const consumer = await signedInConsumer(context);
+    // Where the circle reaches furthest east and west (a parallel is not a great circle).
+    const widest = degrees(Math.acos(Math.tan(100 / EARTH_RADIUS_MILES) * Math.tan(radians(62))));
+
+    for (const bearing of [0, 45, 90, 135, 180, 225, 270, widest, 360 - widest]) {
+      const inside = await listedAt(consumer, pointAt(62, 25, 99.9, bearing));
+      expect(ids(inside.items), `99.9 miles at ${bearing}°`).toEqual([pin]);
+      const outside = await listedAt(consumer, pointAt(62, 25, 100.1, bearing));
+      expect(ids(outside.items), `100.1 miles at ${bearing}°`).toEqual([]);
+    }
+  });
+
+  it('reaches across the antimeridian and over a pole', async () => {
+    const business = await fundedBusiness(context);
+    const dateLine = await createTestPin(business.agent, store.starbucks, { radius: 5 });
+    await placePin(dateLine, -16.5, 179.98);
+    const polar = await createTestPin(business.agent, store.starbucks, { radius: 10 });
+    await placePin(polar, 89.95, 0);
+    const consumer = await signedInConsumer(context);
+
+    expect(ids((await listedAt(consumer, { lat: -16.5, lng: -179.98 })).items)).toEqual([dateLine]);
+    expect(ids((await listedAt(consumer, { lat: -16.5, lng: -179.9 })).items)).toEqual([]);
+    expect(ids((await listedAt(consumer, { lat: 89.95, lng: 180 })).items)).toEqual([polar]);
+    expect(ids((await listedAt(consumer, { lat: 89.95, lng: -90 })).items)).toEqual([polar]);
+    expect(ids((await listedAt(consumer, { lat: 89.8, lng: 180 })).items)).toEqual([]);
+  });
+
+  it('counts and offers brand chips only for the pins that reach the consumer', async () => {
+    const business = await fundedBusiness(context);
+    const near = await createTestPin(business.agent, store.dunkin, { brand: 'dunkin', radius: 3 });
+    const far = await createTestPin(business.agent, store.starbucks, { radius: 3 });
+    const otherBrand = await createTestPin(business.agent, store.starbucks, { radius: 3 });
+    await placePin(near, -33.1, 18.2);
+    const farPoint = pointAt(-33.1, 18.2, 3.2, 30);
+    await placePin(far, farPoint.lat, farPoint.lng);
+    await placePin(otherBrand, -33.1, 18.2);
+    const consumer = await signedInConsumer(context, { brands: ['dunkin'] });
+
+    const response = await consumer.agent
+      .get('/api/gift-cards/marketplace')
+      .query({ lat: -33.1, lng: 18.2, brand: 'dunkin', limit: 1 });
+    expect(response.status).toBe(200);
+    expect(ids(response.body.items)).toEqual([near]);
+    expect(response.body.total).toBe(1);
+    expect(response.body.brands).toEqual(['dunkin', 'starbucks']);
+    const everything = await listedAt(consumer, { lat: -33.1, lng: 18.2 });
+    expect(ids(everything.items)).toEqual([near, otherBrand]);
+    expect(everything.total).toBe(2);
+  });
+
+  it('near a point too, ranks pins aimed at the consumer first and leaves out the rest', async () => {
+    const business = await fundedBusiness(context);
+    const plain = await createTestPin(business.agent, store.dunkin, { brand: 'dunkin' });
+    const aimedAtMe = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      targetIdentifiers: [7, 8],
+    });
+    const aimedElsewhere = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      targetIdentifiers: [9],
+    });
+    const claimedByMe = await createTestPin(business.agent, store.dunkin, { brand: 'dunkin' });
+    const spot = { lat: 51.2, lng: -130.4 };
+    for (const pin of [plain, aimedAtMe, aimedElsewhere, claimedByMe]) {
+      await placePin(pin, spot.lat, spot.lng);
+    }
+    const consumer = await signedInConsumer(context, { brands: ['starbucks'], identifiers: [8] });
+    await consumer.agent.post(`/api/pins/${claimedByMe}/claim`).expect(201);
+
+    const here = await listedAt(consumer, spot);
+    expect(ids(here.items)).toEqual([aimedAtMe, plain]);
+    expect(here.items.map((pin) => pin.recommended)).toEqual([true, false]);
+    expect(here.total).toBe(2);
+    expect(here.brands).toEqual(['dunkin']);
   });
 
   it('puts favourite brands first and hides pins aimed at identifiers the consumer lacks', async () => {

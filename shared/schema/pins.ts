@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -37,6 +37,24 @@ export const PIN_LIMITS = {
   expiryDays: 90,
 } as const;
 
+/**
+ * A box in (longitude, latitude) degrees that holds every point within `radiusMiles` great-circle
+ * miles of (lat, lng), as a GiST index can search it (`reach @> box(point, point)`): the latitude
+ * span is radius ÷ 69.05 (a degree of latitude is 69.09 miles, so the span is never too small);
+ * the longitude span is that of the spherical cap, asin(sin r ÷ cos lat), or every longitude when
+ * the cap holds a pole or crosses the antimeridian. The index and the query must spell it the
+ * same way, so both build it here; changing it needs a new index.
+ */
+export function pinReach(lat: SQLWrapper, lng: SQLWrapper, radiusMiles: SQLWrapper): SQL {
+  const latitudeSpan = sql`(${radiusMiles}::double precision / 69.05)`;
+  const longitudeSpan = sql`(case when ${latitudeSpan} >= 90 - abs(${lat}) then 180
+    else degrees(asin(least(1, sin(radians(${latitudeSpan})) / cos(radians(${lat}))))) end)`;
+  const everyLongitude = sql`(${lng} - ${longitudeSpan} < -180 or ${lng} + ${longitudeSpan} > 180)`;
+  return sql`box(
+    point(case when ${everyLongitude} then -180 else ${lng} - ${longitudeSpan} end, ${lat} - ${latitudeSpan}),
+    point(case when ${everyLongitude} then 180 else ${lng} + ${longitudeSpan} end, ${lat} + ${latitudeSpan}))`;
+}
+
 /** A business's gift-card offer on one store; its value is reserved from the business's funds. */
 export const pins = pgTable(
   'pins',
@@ -72,9 +90,9 @@ export const pins = pgTable(
     check('pins_value_check', sql`${table.valueCents} > 0`),
     index('pins_business_created_idx').on(table.businessId, table.createdAt, table.id),
     index('pins_status_expires_idx').on(table.status, table.expiresAt),
-    // The marketplace's bounding-box prefilter around a consumer's location.
-    index('pins_active_location_idx')
-      .on(table.lat, table.lng)
+    // The marketplace finds the pins that can reach a consumer's location by their reach box.
+    index('pins_active_reach_idx')
+      .using('gist', pinReach(table.lat, table.lng, table.radiusMiles))
       .where(sql`${table.status} = 'active'`),
   ],
 );

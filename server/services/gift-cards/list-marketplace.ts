@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { brandDisplayName } from '@shared/constants';
 import { centsToDollars, formatDollars } from '@shared/money';
 import { type MarketplacePage, type MarketplacePin } from '@shared/schema/gift-cards';
-import { PIN_LIMITS } from '@shared/schema/pins';
+import { pinReach, pins } from '@shared/schema/pins';
 import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 
@@ -16,7 +16,6 @@ export type MarketplaceOptions = {
 };
 
 const EARTH_RADIUS_MILES = 3958.8;
-const MILES_PER_DEGREE_LATITUDE = 69.05;
 
 /** Great-circle distance in miles from a point to the pin (haversine; no extension needed). */
 function distanceMiles(lat: number, lng: number): SQL {
@@ -29,34 +28,15 @@ function distanceMiles(lat: number, lng: number): SQL {
 }
 
 /**
- * A box around the point that holds every pin whose radius could reach it (the widest radius is
- * PIN_LIMITS.radiusMax): a range the (lat, lng) index of active pins answers before the exact test.
+ * The pins whose reach box holds the point: a search of the GiST index on the active pins' reach
+ * (shared/schema/pins.ts), so only pins whose radius may reach it are read, wherever they are.
  */
-function boundingBox(lat: number, lng: number): SQL {
-  const latitudeDelta = PIN_LIMITS.radiusMax / MILES_PER_DEGREE_LATITUDE;
-  const cosine = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
-  const longitudeDelta = Math.min(180, latitudeDelta / cosine);
-  return sql`pins.lat between ${lat - latitudeDelta}::double precision and ${lat + latitudeDelta}::double precision
-    and pins.lng between ${lng - longitudeDelta}::double precision and ${lng + longitudeDelta}::double precision`;
+function mayReach(lat: number, lng: number): SQL {
+  const point = sql`point(${lng}::double precision, ${lat}::double precision)`;
+  return sql`${pinReach(pins.lat, pins.lng, pins.radiusMiles)} @> box(${point}, ${point})`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-/** Pins this consumer may claim: live, with cards left, offered to them and not yet claimed. */
-function offeredTo(consumerId: number): SQL {
-  return sql`pins.status = 'active' and pins.remaining > 0 and pins.expires_at > now()
-    and (
-      not exists (select 1 from pin_identifiers target where target.pin_id = pins.id)
-      or exists (
-        select 1 from pin_identifiers target
-        join user_identifiers mine on mine.identifier_id = target.identifier_id and mine.user_id = ${consumerId}
-        where target.pin_id = pins.id
-      )
-    )
-    and not exists (
-      select 1 from gift_cards claimed where claimed.pin_id = pins.id and claimed.claimed_by = ${consumerId}
-    )`;
-}
 
 type MarketplaceRow = {
   id: number;
@@ -114,30 +94,45 @@ export async function listMarketplace(
   const distance = located
     ? distanceMiles(options.lat!, options.lng!)
     : sql`null::double precision`;
-  const reach = located
-    ? sql`and ${boundingBox(options.lat!, options.lng!)} and ${distance} <= pins.radius_miles`
+  const reach = located ? sql`and ${mayReach(options.lat!, options.lng!)}` : sql``;
+  const withinRadius = located
+    ? sql`candidate.distance_miles <= candidate.radius_miles and`
     : sql``;
+  // Per pin: null when it is offered to everyone, true when aimed at one of this consumer's
+  // identifiers, false when aimed at others only. Near a point, looked up by each candidate's key;
+  // everywhere, every active pin is a candidate, so the targets are read once and hashed.
+  const aimedAtMe = sql`bool_or(target.identifier_id = any(array(
+    select identifier_id from user_identifiers where user_id = ${consumerId}))) as aimed_at_me`;
+  const targeting = located
+    ? sql`cross join lateral (
+        select ${aimedAtMe} from pin_identifiers target where target.pin_id = candidate.id
+      ) as targeting`
+    : sql`left join (
+        select target.pin_id, ${aimedAtMe} from pin_identifiers target group by target.pin_id
+      ) as targeting on targeting.pin_id = candidate.id`;
   const brand = options.brand ? sql`and offered.brand_id = ${options.brand}` : sql``;
   const pattern = options.search ? `%${escapeLike(options.search)}%` : null;
-  // Over the offered pins' own columns (the `offered` set below), not the base tables.
+  // Over the offered pin's own columns, its store's and its business's (when shown).
   const search = pattern
-    ? sql`and (offered.location_name ilike ${pattern} or offered.city ilike ${pattern}
-        or offered.state ilike ${pattern} or offered.street ilike ${pattern}
-        or offered.brand_id ilike ${pattern} or offered.promotion_message ilike ${pattern}
-        or (offered.show_business_info and offered.business_name ilike ${pattern}))`
+    ? sql`and exists (
+        select 1 from pins
+        join stores on stores.id = pins.location_id
+        join users businesses on businesses.id = pins.business_id
+        where pins.id = offered.id and (stores.name ilike ${pattern} or stores.city ilike ${pattern}
+          or stores.state ilike ${pattern} or stores.street ilike ${pattern}
+          or pins.brand_id ilike ${pattern} or pins.promotion_message ilike ${pattern}
+          or (pins.show_business_info and businesses.name ilike ${pattern})))`
     : sql``;
-  const recommended = sql`(
-    exists (select 1 from user_brands favourite where favourite.user_id = ${consumerId} and favourite.brand_id = pins.brand_id)
-    or exists (
-      select 1 from pin_identifiers target
-      join user_identifiers mine on mine.identifier_id = target.identifier_id and mine.user_id = ${consumerId}
-      where target.pin_id = pins.id
-    )
-  )`;
-  const nearestFirst = located ? sql`distance_miles asc,` : sql``;
+  const ranking = (alias: string) => {
+    const row = sql.raw(alias);
+    const nearestFirst = located ? sql`${row}.distance_miles asc,` : sql``;
+    return sql`${row}.recommended desc, ${nearestFirst} ${row}.created_at desc, ${row}.id desc`;
+  };
 
-  // One pass over the pins on offer here: the page, the count and the brand chips (every brand on
-  // offer, whatever brand or search is chosen) all come from the same materialised set.
+  // One pass over the pins on offer here, kept narrow: the count, the brand chips (every brand on
+  // offer, whatever brand or search is chosen) and the page's order come from the same
+  // materialised set; only the page's pins are joined to their store and business. `offset 0`
+  // keeps the candidates' subquery apart, so that each distance is computed once.
   const [result] = await queryRows<{
     items: MarketplaceRow[] | null;
     total: number | string;
@@ -145,25 +140,41 @@ export async function listMarketplace(
   }>(
     db,
     sql`with offered as materialized (
-        select pins.id, pins.brand_id, pins.value_cents, pins.promotion_message,
-          pins.show_business_info, businesses.name as business_name,
-          stores.name as location_name, stores.street, stores.city, stores.state,
-          pins.expires_at, pins.remaining, pins.created_at, ${distance} as distance_miles,
-          ${recommended} as recommended
-        from pins
-        join stores on stores.id = pins.location_id
-        join users businesses on businesses.id = pins.business_id
-        where ${offeredTo(consumerId)} ${reach}
+        select candidate.id, candidate.brand_id, candidate.created_at, candidate.distance_miles,
+          (candidate.brand_id = any(array(select brand_id from user_brands where user_id = ${consumerId}))
+            or coalesce(targeting.aimed_at_me, false)) as recommended
+        from (
+          select pins.id, pins.brand_id, pins.created_at, pins.radius_miles, ${distance} as distance_miles
+          from pins
+          where pins.status = 'active' and pins.remaining > 0 and pins.expires_at > now() ${reach}
+          offset 0
+        ) as candidate
+        ${targeting}
+        where ${withinRadius} targeting.aimed_at_me is not false
+          and not exists (
+            select 1 from gift_cards claimed
+            where claimed.pin_id = candidate.id and claimed.claimed_by = ${consumerId}
+          )
       ),
-      chosen as (select * from offered where true ${brand} ${search})
+      chosen as not materialized (select * from offered where true ${brand} ${search})
       select
         (select count(*) from chosen) as total,
-        (select array_agg(distinct offered.brand_id order by offered.brand_id) from offered) as brands,
-        (select json_agg(page) from (
-          select * from chosen
-          order by recommended desc, ${nearestFirst} created_at desc, id desc
-          limit ${options.limit} offset ${(options.page - 1) * options.limit}
-        ) as page) as items`,
+        (select array_agg(brand_id order by brand_id) from (select distinct brand_id from offered) as on_offer) as brands,
+        (select json_agg(json_build_object(
+            'id', pins.id, 'brand_id', pins.brand_id, 'value_cents', pins.value_cents,
+            'promotion_message', pins.promotion_message, 'show_business_info', pins.show_business_info,
+            'business_name', businesses.name, 'location_name', stores.name, 'street', stores.street,
+            'city', stores.city, 'state', stores.state, 'expires_at', pins.expires_at,
+            'remaining', pins.remaining, 'distance_miles', page.distance_miles,
+            'recommended', page.recommended
+          ) order by ${ranking('page')})
+          from (
+            select * from chosen order by ${ranking('chosen')}
+            limit ${options.limit} offset ${(options.page - 1) * options.limit}
+          ) as page
+          join pins on pins.id = page.id
+          join stores on stores.id = pins.location_id
+          join users businesses on businesses.id = pins.business_id) as items`,
   );
 
   return {
