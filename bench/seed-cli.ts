@@ -67,6 +67,12 @@ const INVARIANTS: [string, string][] = [
            on u.identifier_id = t.identifier_id and u.user_id = g.claimed_by where t.pin_id = g.pin_id)`,
   ],
   [
+    'pins whose target_identifier_ids differ from pin_identifiers',
+    `select count(*) from pins p left join (select pin_id, array_agg(identifier_id order by identifier_id) as ids
+       from pin_identifiers group by pin_id) t on t.pin_id = p.id
+       where p.target_identifier_ids <> coalesce(t.ids, '{}')`,
+  ],
+  [
     'claimed cards of another brand, value or business than their pin',
     `select count(*) from gift_cards g join pins p on p.id = g.pin_id
        where g.brand_id <> p.brand_id or g.value_cents <> p.value_cents or g.business_id <> p.business_id

@@ -552,6 +552,8 @@ function buildSteps(
          status, ${NOW} - age + interval '${PIN_LIMITS.expiryDays} days', ${NOW} - age
        from sized
        join catalogue on catalogue.position = ((i - 1)::bigint * 7919) % (select count(*) from stores)`,
+      // The triggers on pin_identifiers (migration 0015) copy each pin's targets into
+      // pins.target_identifier_ids in this same statement.
       `insert into pin_identifiers (pin_id, identifier_id)
        select i, ${pick(identifierIds, `(${firstTarget('i')} + ${x.identifierStep} * e) % ${NI}`)}
        from generate_series(5, ${P}, 5) as i cross join generate_series(0, 2) as e
@@ -1074,7 +1076,7 @@ function buildSteps(
   const heavyTables: [string, number][] = [
     ['users', C * 4.5],
     ['pins', P * 2],
-    ['gift_cards', G * 3.3],
+    ['gift_cards', G * 3.6],
     ['gifts', G * 0.3],
     ['ledger_accounts', G * 0.5],
     ['ledger_transactions', G * 1.4],

@@ -282,6 +282,78 @@ describe('GET /api/gift-cards/marketplace', () => {
       expect(listed).not.toContain(gone);
   });
 
+  it('shows a consumer without identifiers only the pins aimed at no one, near a point and everywhere', async () => {
+    const business = await fundedBusiness(context);
+    const plain = await createTestPin(business.agent, store.dunkin, { brand: 'dunkin' });
+    const aimed = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      targetIdentifiers: [1, 8],
+    });
+    const spot = { lat: -41.7, lng: 63.3 };
+    for (const pin of [plain, aimed]) await placePin(pin, spot.lat, spot.lng);
+    const consumer = await signedInConsumer(context, { brands: ['starbucks'] });
+    await context.database.db.execute(
+      sql`delete from user_identifiers where user_id = ${consumer.user.id}`,
+    );
+
+    const here = await listedAt(consumer, spot);
+    expect(ids(here.items)).toEqual([plain]);
+    expect(here.items[0]?.recommended).toBe(false);
+    const everywhere = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
+    expect(ids(everywhere.body.items)).toContain(plain);
+    expect(ids(everywhere.body.items)).not.toContain(aimed);
+  });
+
+  it('leaves out every pin this consumer claimed and only those, whoever else claimed', async () => {
+    const business = await fundedBusiness(context);
+    const pins = [];
+    for (let n = 0; n < 4; n += 1) pins.push(await createTestPin(business.agent, store.starbucks));
+    const [mine1, mine2, theirs, both] = pins as [number, number, number, number];
+    const spot = { lat: -47.2, lng: 71.9 };
+    for (const pin of pins) await placePin(pin, spot.lat, spot.lng);
+    const consumer = await signedInConsumer(context);
+    const other = await signedInConsumer(context);
+    for (const pin of [mine1, mine2, both])
+      await consumer.agent.post(`/api/pins/${pin}/claim`).expect(201);
+    for (const pin of [theirs, both]) await other.agent.post(`/api/pins/${pin}/claim`).expect(201);
+
+    const mine = await listedAt(consumer, spot);
+    expect(ids(mine.items)).toEqual([theirs]);
+    expect(mine.total).toBe(1);
+    const theirsListed = await listedAt(other, spot);
+    expect(new Set(ids(theirsListed.items))).toEqual(new Set([mine1, mine2]));
+    const everywhere = ids(
+      (await consumer.agent.get('/api/gift-cards/marketplace?limit=100')).body.items,
+    );
+    expect(everywhere).toContain(theirs);
+    for (const gone of [mine1, mine2, both]) expect(everywhere).not.toContain(gone);
+  });
+
+  it("follows a pin's targets when they change after it was created", async () => {
+    const business = await fundedBusiness(context);
+    const pin = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      targetIdentifiers: [9],
+    });
+    const spot = { lat: -52.6, lng: 80.4 };
+    await placePin(pin, spot.lat, spot.lng);
+    const consumer = await signedInConsumer(context, { brands: ['starbucks'], identifiers: [8] });
+    const listed = async () =>
+      (await listedAt(consumer, spot)).items.map((item) => [item.id, item.recommended]);
+
+    expect(await listed()).toEqual([]);
+    await context.database.db.execute(
+      sql`insert into pin_identifiers (pin_id, identifier_id) values (${pin}, 8)`,
+    );
+    expect(await listed()).toEqual([[pin, true]]);
+    await context.database.db.execute(
+      sql`update pin_identifiers set identifier_id = 7 where pin_id = ${pin} and identifier_id = 8`,
+    );
+    expect(await listed()).toEqual([]);
+    await context.database.db.execute(sql`delete from pin_identifiers where pin_id = ${pin}`);
+    expect(await listed()).toEqual([[pin, false]]);
+  });
+
   it('rejects bad coordinates and a lone lat with 400', async () => {
     const consumer = await signedInConsumer(context);
     const lone = await consumer.agent.get('/api/gift-cards/marketplace?lat=42');

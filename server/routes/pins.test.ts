@@ -173,6 +173,111 @@ describe('POST /api/pins', () => {
   });
 });
 
+describe('pins.target_identifier_ids (kept by triggers on pin_identifiers)', () => {
+  /** The pin's column and its pin_identifiers rows, both ascending. */
+  async function targetsOf(pinId: number) {
+    const [row] = await context.database.query<{ column: number[]; rows: number[] }>(
+      `select p.target_identifier_ids as column,
+         coalesce((select array_agg(identifier_id order by identifier_id) from pin_identifiers
+           where pin_id = p.id), '{}') as rows
+       from pins p where p.id = $1`,
+      [pinId],
+    );
+    return row;
+  }
+  const exec = (text: string) => context.database.query(text);
+
+  it('holds the targets a pin is created with, ascending, and {} without targets', async () => {
+    const agent = await fundedBusiness(100);
+    const targeted = await agent
+      .post('/api/pins')
+      .send(pinBody({ targetIdentifiers: [8, 1, 5, 8] }))
+      .expect(201);
+    expect(await targetsOf(targeted.body.id)).toEqual({ column: [1, 5, 8], rows: [1, 5, 8] });
+    const open = await agent
+      .post('/api/pins')
+      .send(pinBody({ targetIdentifiers: [] }))
+      .expect(201);
+    expect(await targetsOf(open.body.id)).toEqual({ column: [], rows: [] });
+  });
+
+  it('follows every insert, update and delete of pin_identifiers, several pins per statement', async () => {
+    const agent = await fundedBusiness(100);
+    const a = (await agent.post('/api/pins').send(pinBody({ targetIdentifiers: [5] }))).body.id;
+    const b = (await agent.post('/api/pins').send(pinBody({ targetIdentifiers: [] }))).body.id;
+    const both = async () => [await targetsOf(a), await targetsOf(b)];
+    const steps = [
+      `insert into pin_identifiers (pin_id, identifier_id) values (${a}, 9), (${a}, 2), (${b}, 7), (${b}, 3)`,
+      `update pin_identifiers set identifier_id = identifier_id + 1 where pin_id = ${a} and identifier_id in (2, 9)`,
+      // Moves a target from one pin to the other, and renames one on the other, in one statement.
+      `update pin_identifiers set pin_id = case when pin_id = ${a} then ${b} else pin_id end,
+         identifier_id = case when pin_id = ${b} then 4 else identifier_id end
+       where (pin_id = ${a} and identifier_id = 10) or (pin_id = ${b} and identifier_id = 3)`,
+      `delete from pin_identifiers where (pin_id = ${a} and identifier_id = 5) or (pin_id = ${b} and identifier_id = 7)`,
+      `update pin_identifiers set identifier_id = identifier_id where pin_id in (${a}, ${b})`,
+      `update pin_identifiers set identifier_id = 1 where false`,
+      `delete from pin_identifiers where pin_id in (${a}, ${b})`,
+    ];
+    const expected = [
+      [
+        [2, 5, 9],
+        [3, 7],
+      ],
+      [
+        [3, 5, 10],
+        [3, 7],
+      ],
+      [
+        [3, 5],
+        [4, 7, 10],
+      ],
+      [[3], [4, 10]],
+      [[3], [4, 10]],
+      [[3], [4, 10]],
+      [[], []],
+    ];
+    for (const [index, step] of steps.entries()) {
+      await exec(step);
+      const [pinA, pinB] = await both();
+      expect([pinA?.column, pinB?.column], step).toEqual(expected[index]);
+      expect(pinA?.column, step).toEqual(pinA?.rows);
+      expect(pinB?.column, step).toEqual(pinB?.rows);
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'stays exact when two transactions change the same pin at once',
+    async () => {
+      const agent = await fundedBusiness(100);
+      const pin = (await agent.post('/api/pins').send(pinBody({ targetIdentifiers: [5] }))).body.id;
+      const { db } = context.database;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let inserted = () => {};
+      const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+      const first = db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into pin_identifiers (pin_id, identifier_id) values (${pin}, 2)`,
+        );
+        inserted();
+        await released;
+      });
+      await firstInserted;
+      // Waits for the first transaction's lock on the pin, then adds its own target.
+      const second = db.execute(
+        sql`insert into pin_identifiers (pin_id, identifier_id) values (${pin}, 9)`,
+      );
+      const removal = db.execute(
+        sql`delete from pin_identifiers where pin_id = ${pin} and identifier_id = 5`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await Promise.all([first, second, removal]);
+      expect(await targetsOf(pin)).toEqual({ column: [2, 9], rows: [2, 9] });
+    },
+  );
+});
+
 describe('GET /api/pins/mine', () => {
   it('lists only the business’s own pins, newest first, with paging', async () => {
     const agent = await fundedBusiness(200);

@@ -57,6 +57,10 @@ export const giftCards = pgTable(
     uniqueIndex('gift_cards_pin_claim_idx')
       .on(table.pinId, table.claimedBy)
       .where(sql`${table.pinId} is not null`),
+    // A consumer's claims, read at once (the marketplace leaves out the pins already claimed).
+    index('gift_cards_claimant_idx')
+      .on(table.claimedBy, table.pinId)
+      .where(sql`${table.claimedBy} is not null`),
     index('gift_cards_owner_idx').on(table.ownerId, table.status, table.expiresAt, table.id),
     index('gift_cards_business_idx').on(table.businessId, table.createdAt, table.id),
     index('gift_cards_status_expires_idx').on(table.status, table.expiresAt),

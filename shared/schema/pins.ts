@@ -81,6 +81,15 @@ export const pins = pgTable(
     status: text('status', { enum: PIN_STATUSES }).notNull().default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The identifiers the pin is aimed at, ascending ('{}': offered to everyone): a copy of its
+     * `pin_identifiers` rows kept by triggers on that table (migration 0015), so the marketplace
+     * reads targeting from the pin row itself. Never written by the app.
+     */
+    targetIdentifierIds: integer('target_identifier_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (table) => [
     check(

@@ -98,18 +98,11 @@ export async function listMarketplace(
   const withinRadius = located
     ? sql`candidate.distance_miles <= candidate.radius_miles and`
     : sql``;
-  // Per pin: null when it is offered to everyone, true when aimed at one of this consumer's
-  // identifiers, false when aimed at others only. Near a point, looked up by each candidate's key;
-  // everywhere, every active pin is a candidate, so the targets are read once and hashed.
-  const aimedAtMe = sql`bool_or(target.identifier_id = any(array(
-    select identifier_id from user_identifiers where user_id = ${consumerId}))) as aimed_at_me`;
-  const targeting = located
-    ? sql`cross join lateral (
-        select ${aimedAtMe} from pin_identifiers target where target.pin_id = candidate.id
-      ) as targeting`
-    : sql`left join (
-        select target.pin_id, ${aimedAtMe} from pin_identifiers target group by target.pin_id
-      ) as targeting on targeting.pin_id = candidate.id`;
+  // A pin aimed at no identifier ('{}') is offered to everyone; one aimed at some only to the
+  // consumers holding one of them, and it is recommended to them. Read from the pin row itself
+  // (kept equal to pin_identifiers by triggers), against the consumer's identifiers read once.
+  const aimedAtMe = sql`candidate.target_identifier_ids && array(
+    select identifier_id from user_identifiers where user_id = ${consumerId})`;
   const brand = options.brand ? sql`and offered.brand_id = ${options.brand}` : sql``;
   const pattern = options.search ? `%${escapeLike(options.search)}%` : null;
   // Over the offered pin's own columns, its store's and its business's (when shown).
@@ -132,7 +125,9 @@ export async function listMarketplace(
   // One pass over the pins on offer here, kept narrow: the count, the brand chips (every brand on
   // offer, whatever brand or search is chosen) and the page's order come from the same
   // materialised set; only the page's pins are joined to their store and business. `offset 0`
-  // keeps the candidates' subquery apart, so that each distance is computed once.
+  // keeps the candidates' subquery apart, so that each distance is computed once. The pins this
+  // consumer already claimed are read once from gift_cards_claimant_idx and hashed (`not in` a
+  // subquery, with no null in it, is a hashed subplan), not looked up pin by pin.
   const [result] = await queryRows<{
     items: MarketplaceRow[] | null;
     total: number | string;
@@ -142,18 +137,18 @@ export async function listMarketplace(
     sql`with offered as materialized (
         select candidate.id, candidate.brand_id, candidate.created_at, candidate.distance_miles,
           (candidate.brand_id = any(array(select brand_id from user_brands where user_id = ${consumerId}))
-            or coalesce(targeting.aimed_at_me, false)) as recommended
+            or ${aimedAtMe}) as recommended
         from (
-          select pins.id, pins.brand_id, pins.created_at, pins.radius_miles, ${distance} as distance_miles
+          select pins.id, pins.brand_id, pins.created_at, pins.radius_miles, pins.target_identifier_ids,
+            ${distance} as distance_miles
           from pins
           where pins.status = 'active' and pins.remaining > 0 and pins.expires_at > now() ${reach}
           offset 0
         ) as candidate
-        ${targeting}
-        where ${withinRadius} targeting.aimed_at_me is not false
-          and not exists (
-            select 1 from gift_cards claimed
-            where claimed.pin_id = candidate.id and claimed.claimed_by = ${consumerId}
+        where ${withinRadius} (candidate.target_identifier_ids = '{}' or ${aimedAtMe})
+          and candidate.id not in (
+            select claimed.pin_id from gift_cards claimed
+            where claimed.claimed_by = ${consumerId} and claimed.pin_id is not null
           )
       ),
       chosen as not materialized (select * from offered where true ${brand} ${search})

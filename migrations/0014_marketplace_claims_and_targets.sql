@@ -1,0 +1,2 @@
+ALTER TABLE "pins" ADD COLUMN "target_identifier_ids" integer[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+CREATE INDEX "gift_cards_claimant_idx" ON "gift_cards" USING btree ("claimed_by","pin_id") WHERE "gift_cards"."claimed_by" is not null;
