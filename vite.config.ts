@@ -19,6 +19,7 @@ const alias = {
 // wherever it is: give no side-effecting client function one of these names.
 const drizzleTableBuilders = [
   'pgTable',
+  'sql',
   'bigint',
   'boolean',
   'date',
