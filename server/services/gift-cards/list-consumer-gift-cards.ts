@@ -2,7 +2,6 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { type WalletGiftCardPage, giftCards } from '@shared/schema/gift-cards';
 import { ledgerAccounts } from '@shared/schema/ledger';
 import { type Database, type Executor } from '../../db/client';
-import { countOf } from '../../db/count-of';
 import { toWalletGiftCard, walletGiftCardColumns } from './present-gift-card';
 
 /** Cards the consumer can use: active and unexpired, soonest expiry first. */
@@ -20,7 +19,7 @@ export async function listConsumerGiftCards(
 ): Promise<WalletGiftCardPage> {
   const where = usableCardsOf(ownerId);
   const rows = await db
-    .select({ ...walletGiftCardColumns, total: countOf(giftCards, where) })
+    .select({ ...walletGiftCardColumns, total: db.$count(giftCards, where) })
     .from(giftCards)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
     .where(where)

@@ -8,7 +8,6 @@ import {
   leads,
 } from '@shared/schema/notifications';
 import { type z } from 'zod';
-import { countOf } from '../../db/count-of';
 import { type Database, type Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
 
@@ -120,7 +119,7 @@ export async function listLeads(
 ): Promise<LeadPage> {
   const where = leadFilter(businessId, query.search, query.status);
   const rows = await db
-    .select({ ...leadColumns, total: countOf(leads, where) })
+    .select({ ...leadColumns, total: db.$count(leads, where) })
     .from(leads)
     .where(where)
     .orderBy(desc(leads.createdAt), desc(leads.id))

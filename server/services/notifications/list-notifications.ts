@@ -9,7 +9,6 @@ import {
 } from '@shared/schema/notifications';
 import { users } from '@shared/schema/users';
 import { type Database, type Executor } from '../../db/client';
-import { countOf } from '../../db/count-of';
 import { notFound } from '../../lib/errors';
 import { DEFAULT_SENDER_NAME } from './notify';
 
@@ -116,8 +115,8 @@ export async function listNotifications(
   const rows: (Row & { total: number; unread: number })[] = await db
     .select({
       ...columns,
-      total: countOf(notifications, where),
-      unread: countOf(notifications, unreadOnly),
+      total: db.$count(notifications, where),
+      unread: db.$count(notifications, unreadOnly),
     })
     .from(notifications)
     .innerJoin(recipients, eq(recipients.id, notifications.recipientId))
