@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type SuggestedFriend } from '@shared/schema/friends';
 import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
+import { sqlInteger } from '../../db/sql-literals';
 
 type SuggestionRow = {
   id: number;
@@ -53,7 +54,7 @@ export async function suggestFriends(
         select theirs.user_id from user_brands theirs
         where theirs.brand_id = mine.brand_id and theirs.user_id <> ${userId}
         order by theirs.user_id desc
-        limit ${CANDIDATES_PER_BRAND}
+        limit ${sqlInteger(CANDIDATES_PER_BRAND)}
       ) as candidate
       where mine.user_id = ${userId}
       group by candidate.user_id
@@ -73,7 +74,7 @@ export async function suggestFriends(
         select 1 from links where links.id = candidates.id and links.status in ('accepted', 'pending')
       )
     order by candidates.mutual desc, candidates.shared desc, users.id asc
-    limit ${limit}`,
+    limit ${sqlInteger(limit)}`,
   );
   return rows.map((row) => ({
     id: Number(row.id),

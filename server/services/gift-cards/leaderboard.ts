@@ -7,6 +7,7 @@ import {
 } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
+import { sqlInteger } from '../../db/sql-literals';
 
 /**
  * One period's rows of leaderboard_totals (the rank index's leading columns): the period's
@@ -41,7 +42,7 @@ export async function getLeaderboard(
     join users on users.id = totals.user_id
     where ${inPeriod(period, sql`totals`)}
     order by totals.total_cents desc nulls last, totals.user_id asc
-    limit ${limit}`,
+    limit ${sqlInteger(limit)}`,
   );
   return rows.map((row) => ({
     id: Number(row.id),

@@ -5,6 +5,7 @@ import { type MarketplacePage, type MarketplacePin } from '@shared/schema/gift-c
 import { pinReach, pins } from '@shared/schema/pins';
 import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
+import { sqlInteger } from '../../db/sql-literals';
 
 export type MarketplaceOptions = {
   lat?: number | undefined;
@@ -165,7 +166,7 @@ export async function listMarketplace(
           ) order by ${ranking('page')})
           from (
             select * from chosen order by ${ranking('chosen')}
-            limit ${options.limit} offset ${(options.page - 1) * options.limit}
+            limit ${sqlInteger(options.limit)} offset ${sqlInteger((options.page - 1) * options.limit)}
           ) as page
           join pins on pins.id = page.id
           join stores on stores.id = pins.location_id

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerAccounts, type LedgerAccountKind } from '@shared/schema/ledger';
 import { type Executor } from '../../db/client';
+import { equalsLiteral } from '../../db/sql-literals';
 
 export type LedgerAccount = { id: number; kind: LedgerAccountKind };
 
@@ -13,19 +14,23 @@ export async function getUserFundsAccount(tx: Executor, userId: number): Promise
   const [account] = await tx
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_funds')));
+    .where(
+      and(eq(ledgerAccounts.userId, userId), equalsLiteral(ledgerAccounts.kind, 'user_funds')),
+    );
   if (!account) throw new Error(`No funds account for user ${userId}`);
   return account;
 }
 
-/** The balance of a user's funds in cents (0 before the first movement). */
 /** The statement reading the user's funds balance (also usable as a scalar subquery). */
 export const userFundsBalanceQuery = (tx: Executor, userId: number) =>
   tx
     .select({ balance: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_funds')));
+    .where(
+      and(eq(ledgerAccounts.userId, userId), equalsLiteral(ledgerAccounts.kind, 'user_funds')),
+    );
 
+/** The balance of a user's funds in cents (0 before the first movement). */
 export async function getUserFundsBalance(tx: Executor, userId: number): Promise<number> {
   const [row] = await userFundsBalanceQuery(tx, userId);
   return row?.balance ?? 0;

@@ -4,6 +4,7 @@ import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { AppError } from '../../lib/errors';
 import { postJson } from './load-posts';
+import { sqlInteger } from '../../db/sql-literals';
 
 const CURSOR_MESSAGE = 'cursor is not valid';
 
@@ -52,9 +53,9 @@ export async function listFeed(
               : sql``
           }
           order by is_pinned desc, created_at desc, id desc
-          limit ${limit + 1}
+          limit ${sqlInteger(limit + 1)}
         ), page as (
-          select * from candidates order by is_pinned desc, created_at desc, id desc limit ${limit}
+          select * from candidates order by is_pinned desc, created_at desc, id desc limit ${sqlInteger(limit)}
         )
         select ${postJson(viewerId)} as post, p.is_pinned,
           ((extract(epoch from p.created_at) * 1000000)::bigint)::text as micros,

@@ -3,6 +3,7 @@ import { type Post, type PostAuthor, type PostComment, POST_LIMITS } from '@shar
 import { users } from '@shared/schema/users';
 import { type Executor } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
+import { sqlInteger } from '../../db/sql-literals';
 
 export const authorColumns = {
   name: users.name,
@@ -71,7 +72,7 @@ export function postJson(viewerId: number): SQL {
        from (select id, user_id, content, created_at from post_comments
              where post_id = p.id
              order by created_at desc, id desc
-             limit ${POST_LIMITS.commentsPreview}) c
+             limit ${sqlInteger(POST_LIMITS.commentsPreview)}) c
        join users cu on cu.id = c.user_id),
       '[]'::json)
   )`;

@@ -9,6 +9,7 @@ import {
 } from '@shared/schema/ledger';
 import { type Executor } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
+import { sqlInteger } from '../../db/sql-literals';
 
 /** Which way each kind of movement goes for the user who made it. */
 const INCOMING: ReadonlySet<LedgerTransactionKind> = new Set(['add_funds', 'pin_refund', 'claim']);
@@ -136,7 +137,7 @@ async function readHistory(
       left join lateral (
         select true as on_page, history.* from history
         order by created_at desc, id desc
-        limit ${limit} offset ${offset}
+        limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}
       ) page on true`,
   );
   const first = rows[0];
