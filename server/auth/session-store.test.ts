@@ -110,6 +110,22 @@ describe('session store', () => {
     expect(response.status).toBe(401);
   });
 
+  it('keeps a session in use alive past the idle timeout, with a browser-session cookie set once', async () => {
+    const response = await request(context.app).post('/api/register').send(consumerInput());
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/^markit\.sid=/);
+    expect(setCookie).not.toMatch(/Max-Age|Expires/i);
+    const cookie = sessionCookie(response);
+    const start = Date.now();
+    // A request every 10 minutes for 40 minutes: each one moves the server-side expiry.
+    for (let minutes = 10; minutes <= 40; minutes += 10) {
+      vi.spyOn(Date, 'now').mockReturnValue(start + minutes * 60_000);
+      const read = await request(context.app).get('/api/user').set('Cookie', cookie);
+      expect(read.status).toBe(200);
+      expect(read.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('skips the session entirely on a read without the cookie', async () => {
     const { username } = await signedInCookie();
     const counted = countSessionStatements();

@@ -47,6 +47,8 @@ export function createSessionStore(options: {
   database: Pick<DatabaseHandle, 'query' | 'listen'>;
   /** Prune expired rows on a timer (off in tests, where many apps come and go). */
   pruneExpired: boolean;
+  /** A session ends this long after its last request: each write or touch moves its expiry. */
+  idleTimeoutMs: number;
 }): SessionStore {
   const { database } = options;
   const PgStore = connectPgSimple(session);
@@ -88,10 +90,8 @@ export function createSessionStore(options: {
       () => null,
     );
 
-  const expiryOf = (data: session.SessionData) => {
-    const expires = data.cookie.expires ? new Date(data.cookie.expires).getTime() : NaN;
-    return Number.isFinite(expires) ? expires : Date.now() + (data.cookie.maxAge ?? 0);
-  };
+  // The cookie itself carries no expiry (it lasts while the browser runs): the row's is the one.
+  const expiryOf = () => Date.now() + options.idleTimeoutMs;
   const done = (callback: Callback | undefined, promise: Promise<unknown>) => {
     promise.then(
       () => callback?.(),
@@ -148,7 +148,7 @@ export function createSessionStore(options: {
              on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire
              returning sid)
            select pg_notify($4, sid) from saved`,
-          [sid, JSON.stringify(data), expiryOf(data) / 1000, SESSION_CHANGES_CHANNEL],
+          [sid, JSON.stringify(data), expiryOf() / 1000, SESSION_CHANGES_CHANNEL],
         ),
       );
     }
@@ -165,14 +165,14 @@ export function createSessionStore(options: {
       );
     }
 
-    override touch(sid: string, data: session.SessionData, callback?: Callback) {
+    override touch(sid: string, _data: session.SessionData, callback?: Callback) {
       const now = Date.now();
       const cached = cache.get(sid);
       if (cached && now - cached.touchedAt < SESSION_TOUCH_INTERVAL_MS) {
         callback?.();
         return;
       }
-      const expiresAt = expiryOf(data);
+      const expiresAt = expiryOf();
       const seen = invalidations;
       done(
         callback,

@@ -47,6 +47,7 @@ export function createSessionMiddleware(options: {
     connection: options.database.sessionStoreConnection,
     database: options.database,
     pruneExpired: options.pruneExpired,
+    idleTimeoutMs: SESSION_IDLE_TIMEOUT_MS,
   });
   const sessions = session({
     name: SESSION_COOKIE_NAME,
@@ -54,17 +55,28 @@ export function createSessionMiddleware(options: {
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // A browser-session cookie (no Max-Age), set at sign-in only: the server keeps the idle
+    // timeout (the row's expiry, moved by requests) and the absolute lifetime, so no answer
+    // needs a fresh Set-Cookie.
+    rolling: false,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
       // Secure whenever the request came over HTTPS (directly or through a trusted proxy).
       secure: 'auto',
-      maxAge: SESSION_IDLE_TIMEOUT_MS,
       path: '/',
     },
   });
   return { middleware: sessions, store };
+}
+
+/**
+ * When a session in use now ends if no other request comes: after the idle timeout (this request
+ * moved it), or at the end of its absolute lifetime, whichever is first.
+ */
+export function sessionExpiresAt(signedInAt: number | undefined, now = Date.now()): number {
+  const idleEnd = now + SESSION_IDLE_TIMEOUT_MS;
+  return signedInAt ? Math.min(idleEnd, signedInAt + SESSION_ABSOLUTE_LIFETIME_MS) : idleEnd;
 }
 
 /** `handler`, except on anonymous reads, which go straight on. */

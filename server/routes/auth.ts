@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { loginSchema, registrationSchema } from '@shared/schema/users';
 import { requireUser } from '../auth/guards';
-import { SESSION_COOKIE_NAME } from '../auth/session';
+import { SESSION_COOKIE_NAME, sessionExpiresAt } from '../auth/session';
 import { AppError, unauthenticated } from '../lib/errors';
 import { parseInput } from '../lib/validate';
 import { registerUser } from '../services/auth/register-user';
@@ -109,9 +109,7 @@ export function authRouter({ db, passport, config }: RouteDependencies): Router 
       signedInAt: request.session.signedInAt
         ? new Date(request.session.signedInAt).toISOString()
         : null,
-      expiresAt: request.session.cookie.expires
-        ? request.session.cookie.expires.toISOString()
-        : null,
+      expiresAt: new Date(sessionExpiresAt(request.session.signedInAt)).toISOString(),
     });
   });
 
