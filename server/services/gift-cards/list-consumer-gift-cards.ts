@@ -1,32 +1,43 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
 import { type WalletGiftCardPage, giftCards } from '@shared/schema/gift-cards';
 import { ledgerAccounts } from '@shared/schema/ledger';
 import { type Database, type Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { toWalletGiftCard, walletGiftCardColumns } from './present-gift-card';
 
 /** Cards the consumer can use: active and unexpired, soonest expiry first. */
-export const usableCardsOf = (ownerId: number) =>
+export const usableCardsOf = (ownerId: number | SQLWrapper) =>
   and(
     eq(giftCards.ownerId, ownerId),
     eq(giftCards.status, 'active'),
     gt(giftCards.expiresAt, sql`now()`),
   );
 
-export async function listConsumerGiftCards(
-  db: Database,
-  ownerId: number,
-  { page, limit }: { page: number; limit: number },
-): Promise<WalletGiftCardPage> {
-  const where = usableCardsOf(ownerId);
-  const rows = await db
+// The wallet's page with the total (an InitPlan), built once.
+const walletPage = preparedStatement('wallet_cards_page', (db: Database) => {
+  const where = usableCardsOf(sql.placeholder('ownerId'));
+  return db
     .select({ ...walletGiftCardColumns, total: db.$count(giftCards, where) })
     .from(giftCards)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
     .where(where)
     .orderBy(asc(giftCards.expiresAt), asc(giftCards.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  const total = rows[0]?.total ?? (page === 1 ? 0 : await db.$count(giftCards, where));
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+});
+
+export async function listConsumerGiftCards(
+  db: Database,
+  ownerId: number,
+  { page, limit }: { page: number; limit: number },
+): Promise<WalletGiftCardPage> {
+  const rows = await walletPage(db, 'all').execute({
+    ownerId,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const total =
+    rows[0]?.total ?? (page === 1 ? 0 : await db.$count(giftCards, usableCardsOf(ownerId)));
   return { items: rows.map(toWalletGiftCard), page, limit, total };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   LEAD_MESSAGES,
   type Lead,
@@ -9,6 +9,7 @@ import {
 } from '@shared/schema/notifications';
 import { type z } from 'zod';
 import { type Database, type Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 
 type LeadData = z.output<typeof leadInputSchema>;
@@ -51,8 +52,11 @@ const toLead = (row: LeadRow): Lead => ({
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-function leadFilter(businessId: number, search?: string, status?: LeadStatus) {
-  const pattern = search ? `%${escapeLike(search)}%` : null;
+function leadFilter(
+  businessId: number | SQLWrapper,
+  pattern: string | SQLWrapper | null,
+  status: LeadStatus | SQLWrapper | undefined,
+) {
   return and(
     eq(leads.businessId, businessId),
     status ? eq(leads.status, status) : undefined,
@@ -67,6 +71,27 @@ function leadFilter(businessId: number, search?: string, status?: LeadStatus) {
       : undefined,
   );
 }
+
+const searchPattern = (search: string | undefined) => (search ? `%${escapeLike(search)}%` : null);
+
+type LeadPageVariant = `${'search' | 'all'}_${LeadStatus | 'any'}`;
+
+// The page with its total (an InitPlan), built once per shape of filter.
+const leadsPage = preparedStatement('leads_page', (db: Database, variant: LeadPageVariant) => {
+  const [search, status] = variant.split('_');
+  const where = leadFilter(
+    sql.placeholder('businessId'),
+    search === 'search' ? sql.placeholder('pattern') : null,
+    status === 'any' ? undefined : sql.placeholder('status'),
+  );
+  return db
+    .select({ ...leadColumns, total: db.$count(leads, where) })
+    .from(leads)
+    .where(where)
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+});
 
 /**
  * A claim makes the consumer a lead of the pin's business (issue 7): created as New the first
@@ -117,15 +142,20 @@ export async function listLeads(
     pageSize: number;
   },
 ): Promise<LeadPage> {
-  const where = leadFilter(businessId, query.search, query.status);
-  const rows = await db
-    .select({ ...leadColumns, total: db.$count(leads, where) })
-    .from(leads)
-    .where(where)
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await db.$count(leads, where));
+  const pattern = searchPattern(query.search);
+  const rows = await leadsPage(
+    db,
+    `${pattern ? 'search' : 'all'}_${query.status ?? 'any'}`,
+  ).execute({
+    businessId,
+    pattern,
+    status: query.status,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const total =
+    rows[0]?.total ??
+    (query.page === 1 ? 0 : await db.$count(leads, leadFilter(businessId, pattern, query.status)));
   return { items: rows.map(toLead), page: query.page, pageSize: query.pageSize, total };
 }
 
@@ -186,7 +216,7 @@ export async function exportLeads(
   const rows = await db
     .select(leadColumns)
     .from(leads)
-    .where(leadFilter(businessId, query.search, query.status))
+    .where(leadFilter(businessId, searchPattern(query.search), query.status))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(EXPORT_MAX);
   return rows.map(toLead);

@@ -1,4 +1,14 @@
-import { aliasedTable, and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import {
   NOTIFICATION_MESSAGES,
@@ -9,6 +19,7 @@ import {
 } from '@shared/schema/notifications';
 import { users } from '@shared/schema/users';
 import { type Database, type Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { DEFAULT_SENDER_NAME } from './notify';
 
@@ -87,21 +98,23 @@ export async function getNotification(
   return toItem(row);
 }
 
-export async function countUnread(db: Executor, recipientId: number): Promise<number> {
-  const [row] = await db
+const unreadOf = (recipientId: number | SQLWrapper) =>
+  and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt));
+
+const unreadCount = preparedStatement('notifications_unread', (db: Database) =>
+  db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(notifications)
-    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+    .where(unreadOf(sql.placeholder('recipientId'))),
+);
+
+export async function countUnread(db: Database, recipientId: number): Promise<number> {
+  const [row] = await unreadCount(db, 'all').execute({ recipientId });
   return row?.total ?? 0;
 }
 
-/** Unread first, then newest first; the filter really filters (DESIGN.md §1). */
-export async function listNotifications(
-  db: Database,
-  recipientId: number,
-  { filter, page, limit }: { filter: NotificationFilter; page: number; limit: number },
-): Promise<NotificationPage> {
-  const where = and(
+const inFilter = (recipientId: number | SQLWrapper, filter: NotificationFilter) =>
+  and(
     eq(notifications.recipientId, recipientId),
     filter === 'unread'
       ? isNull(notifications.readAt)
@@ -109,32 +122,51 @@ export async function listNotifications(
         ? isNotNull(notifications.readAt)
         : undefined,
   );
-  const unreadOnly = and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt));
-  // The page, its total and the unread count in one statement (the counts run once, as InitPlans).
+
+// The page, its total and the unread count in one statement (the counts run once, as
+// InitPlans), built once per filter.
+const notificationsPage = preparedStatement(
+  'notifications_page',
+  (db: Database, filter: NotificationFilter) => {
+    const recipientId = sql.placeholder('recipientId');
+    const where = inFilter(recipientId, filter);
+    return db
+      .select({
+        ...columns,
+        total: db.$count(notifications, where),
+        unread: db.$count(notifications, unreadOf(recipientId)),
+      })
+      .from(notifications)
+      .innerJoin(recipients, eq(recipients.id, notifications.recipientId))
+      .leftJoin(actors, eq(actors.id, notifications.actorId))
+      .where(where)
+      .orderBy(
+        asc(sql`${notifications.readAt} is not null`),
+        desc(notifications.createdAt),
+        desc(notifications.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  },
+);
+
+/** Unread first, then newest first; the filter really filters (DESIGN.md §1). */
+export async function listNotifications(
+  db: Database,
+  recipientId: number,
+  { filter, page, limit }: { filter: NotificationFilter; page: number; limit: number },
+): Promise<NotificationPage> {
   // (drizzle types a select over aliased tables as never[]: the row type is stated here.)
-  const rows: (Row & { total: number; unread: number })[] = await db
-    .select({
-      ...columns,
-      total: db.$count(notifications, where),
-      unread: db.$count(notifications, unreadOnly),
-    })
-    .from(notifications)
-    .innerJoin(recipients, eq(recipients.id, notifications.recipientId))
-    .leftJoin(actors, eq(actors.id, notifications.actorId))
-    .where(where)
-    .orderBy(
-      asc(sql`${notifications.readAt} is not null`),
-      desc(notifications.createdAt),
-      desc(notifications.id),
-    )
-    .limit(limit)
-    .offset((page - 1) * limit);
+  const rows: (Row & { total: number; unread: number })[] = await notificationsPage(
+    db,
+    filter,
+  ).execute({ recipientId, limit, offset: (page - 1) * limit });
   const first = rows[0];
   if (first !== undefined) {
     return { items: rows.map(toItem), page, limit, total: first.total, unread: first.unread };
   }
   const [total, unread] = await Promise.all([
-    db.$count(notifications, where),
+    db.$count(notifications, inFilter(recipientId, filter)),
     countUnread(db, recipientId),
   ]);
   return { items: [], page, limit, total, unread };

@@ -1,0 +1,23 @@
+import { describe, expect, it, vi } from 'vitest';
+import { preparedStatement } from './prepared';
+
+describe('preparedStatement', () => {
+  it('builds once per database and variant, named after both', () => {
+    const prepare = vi.fn((name: string) => ({ name }));
+    const build = vi.fn(() => ({ prepare }));
+    const statement = preparedStatement('unit_page', build);
+    const first = {};
+    const second = {};
+    expect(statement(first, 'all')).toEqual({ name: 'unit_page_all' });
+    expect(statement(first, 'all')).toBe(statement(first, 'all'));
+    expect(statement(first, 'unread')).toEqual({ name: 'unit_page_unread' });
+    expect(statement(second, 'all')).not.toBe(statement(first, 'all'));
+    expect(build).toHaveBeenCalledTimes(3);
+  });
+
+  it('refuses a second statement under a name already used', () => {
+    const build = () => ({ prepare: (name: string) => name });
+    preparedStatement('unit_twice', build);
+    expect(() => preparedStatement('unit_twice', build)).toThrow(/defined twice/);
+  });
+});

@@ -1,0 +1,34 @@
+/** What drizzle's query builders answer `prepare(name)` with. */
+type Preparable<Prepared> = { prepare: (name: string) => Prepared };
+
+const definedNames = new Set<string>();
+
+/**
+ * A hot statement built once per database and variant, then only executed with new values
+ * (drizzle's prepared queries, named statements on Postgres). Building a statement with the query
+ * builder costs more Node time than Postgres needs to answer a page read, on every request. The
+ * values that change per request are `sql.placeholder(…)`s; `variant` names the few shapes the
+ * statement takes (a filter). Each database (or transaction) gets its own copies.
+ */
+export function preparedStatement<Db extends object, Variant extends string, Prepared>(
+  name: string,
+  build: (db: Db, variant: Variant) => Preparable<Prepared>,
+): (db: Db, variant: Variant) => Prepared {
+  // One name, one text: a second definition under a name would make Postgres refuse one of them.
+  if (definedNames.has(name)) throw new Error(`Prepared statement ${name} is defined twice`);
+  definedNames.add(name);
+  const perDatabase = new WeakMap<Db, Map<Variant, Prepared>>();
+  return (db, variant) => {
+    let prepared = perDatabase.get(db);
+    if (!prepared) {
+      prepared = new Map();
+      perDatabase.set(db, prepared);
+    }
+    let statement = prepared.get(variant);
+    if (statement === undefined) {
+      statement = build(db, variant).prepare(`${name}_${variant}`);
+      prepared.set(variant, statement);
+    }
+    return statement;
+  };
+}
