@@ -1,3 +1,7 @@
+import { type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Executor } from './client';
+
 /** What drizzle's query builders answer `prepare(name)` with. */
 type Preparable<Prepared> = { prepare: (name: string) => Prepared };
 
@@ -30,5 +34,32 @@ export function preparedStatement<Db extends object, Variant extends string, Pre
       prepared.set(variant, statement);
     }
     return statement;
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `preparedStatement` for a statement written in SQL: `build` answers the statement of a variant,
+ * its per-request values as `sql.placeholder(…)`s; calling the result with the values answers the
+ * rows (as `queryRows` does for a statement built each time).
+ */
+export function preparedQuery<Row, Variant extends string = 'all'>(
+  name: string,
+  build: (variant: Variant) => SQL,
+): (db: Executor, variant: Variant, values: Record<string, unknown>) => Promise<Row[]> {
+  const statement = preparedStatement(name, (db: Executor, variant: Variant) => ({
+    prepare: (statementName: string) =>
+      db._.session.prepareQuery(
+        dialect.sqlToQuery(build(variant)),
+        undefined,
+        statementName,
+        false,
+      ),
+  }));
+  return async (db, variant, values) => {
+    // Both drivers answer a raw statement with `{ rows }`.
+    const result = (await statement(db, variant).execute(values)) as unknown as { rows: Row[] };
+    return result.rows;
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type FeedPage, type Post } from '@shared/schema/posts';
 import { type Database } from '../../db/client';
-import { queryRows } from '../../db/query-rows';
+import { preparedQuery } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
 import { postJson } from './load-posts';
 import { sqlInteger } from '../../db/sql-literals';
@@ -29,6 +29,35 @@ function decodeCursor(cursor: string): Position {
 
 type PageRow = { post: Post; is_pinned: boolean; micros: string; has_more: boolean };
 
+// Built once per page size, with and without a cursor.
+const feedPage = preparedQuery<PageRow, `${'first' | 'after'}_${number}`>(
+  'feed_page',
+  (variant) => {
+    const [from, size] = variant.split('_');
+    const limit = Number(size);
+    return sql`with candidates as (
+          select id, user_id, content, attachment_url, attachment_type, like_count, comment_count,
+                 is_pinned, is_leaderboard_post, created_at
+          from posts
+          ${
+            from === 'after'
+              ? sql`where (is_pinned, created_at, id) < (${sql.placeholder('pinned')}, timestamptz 'epoch' + ${sql.placeholder('micros')}::bigint * interval '1 microsecond', ${sql.placeholder('id')})`
+              : sql``
+          }
+          order by is_pinned desc, created_at desc, id desc
+          limit ${sqlInteger(limit + 1)}
+        ), page as (
+          select * from candidates order by is_pinned desc, created_at desc, id desc limit ${sqlInteger(limit)}
+        )
+        select ${postJson(sql.placeholder('viewerId'))} as post, p.is_pinned,
+          ((extract(epoch from p.created_at) * 1000000)::bigint)::text as micros,
+          (select count(*) from candidates) > ${sqlInteger(limit)} as has_more
+        from page p
+        join users u on u.id = p.user_id
+        order by p.is_pinned desc, p.created_at desc, p.id desc`;
+  },
+);
+
 /**
  * The Pin Board, pinned posts first and then newest first, a page at a time. Keyset pagination
  * (the position after the cursor) keeps pages stable while people post. One statement: a range
@@ -41,29 +70,10 @@ export async function listFeed(
   { cursor, limit }: { cursor?: string | undefined; limit: number },
 ): Promise<FeedPage> {
   const after = cursor ? decodeCursor(cursor) : null;
-  const rows = await queryRows<PageRow>(
-    db,
-    sql`with candidates as (
-          select id, user_id, content, attachment_url, attachment_type, like_count, comment_count,
-                 is_pinned, is_leaderboard_post, created_at
-          from posts
-          ${
-            after
-              ? sql`where (is_pinned, created_at, id) < (${after.pinned}, timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})`
-              : sql``
-          }
-          order by is_pinned desc, created_at desc, id desc
-          limit ${sqlInteger(limit + 1)}
-        ), page as (
-          select * from candidates order by is_pinned desc, created_at desc, id desc limit ${sqlInteger(limit)}
-        )
-        select ${postJson(viewerId)} as post, p.is_pinned,
-          ((extract(epoch from p.created_at) * 1000000)::bigint)::text as micros,
-          (select count(*) from candidates) > ${limit} as has_more
-        from page p
-        join users u on u.id = p.user_id
-        order by p.is_pinned desc, p.created_at desc, p.id desc`,
-  );
+  const rows = await feedPage(db, `${after ? 'after' : 'first'}_${limit}`, {
+    viewerId,
+    ...(after && { pinned: after.pinned, micros: after.micros, id: after.id }),
+  });
   const last = rows.at(-1);
   return {
     items: rows.map((row) => row.post),

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { type Post, type PostAuthor, type PostComment, POST_LIMITS } from '@shared/schema/posts';
 import { users } from '@shared/schema/users';
 import { type Executor } from '../../db/client';
@@ -43,7 +43,7 @@ const authorObject = (alias: SQL) =>
  * The like is a scalar subquery, not EXISTS: the planner may turn an EXISTS into a hashed scan of
  * all the viewer's likes, which grows with how much they like rather than with the page.
  */
-export function postJson(viewerId: number): SQL {
+export function postJson(viewerId: number | SQLWrapper): SQL {
   return sql`json_build_object(
     'id', p.id,
     'userId', p.user_id,
