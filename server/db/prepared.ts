@@ -12,7 +12,10 @@ const definedNames = new Set<string>();
  * (drizzle's prepared queries, named statements on Postgres). Building a statement with the query
  * builder costs more Node time than Postgres needs to answer a page read, on every request. The
  * values that change per request are `sql.placeholder(…)`s; `variant` names the few shapes the
- * statement takes (a filter). Each database (or transaction) gets its own copies.
+ * statement takes (a filter), and must come from a small fixed set: each one is kept for the
+ * process's life. Each database (or transaction) gets its own copies. LIMIT and OFFSET may be
+ * placeholders where the rows are one owner's (a consumer's cards, a business's leads): the
+ * generic plan reads that owner's index range either way (see sql-literals.ts for the others).
  */
 export function preparedStatement<Db extends object, Variant extends string, Prepared>(
   name: string,

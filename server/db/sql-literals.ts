@@ -6,7 +6,9 @@ import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
  * only when that plan looks as cheap as one made for the values; a LIMIT parameter makes the
  * generic plan look like it reads a tenth of the table, so every execution was planned again
  * (0.3–0.8 ms each for the feed, the wallet and the suggestions). Page sizes are a handful of
- * values, so each gets its own statement and its plan is reused.
+ * values, so each gets its own statement and its plan is reused; every offset is a statement text
+ * of its own too, which the process-wide cap on named statements (client.ts) keeps bounded: past
+ * it, new texts run unnamed.
  */
 export function sqlInteger(value: number): SQL {
   if (!Number.isSafeInteger(value) || value < 0) {
