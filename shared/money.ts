@@ -7,6 +7,10 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
+// One formatter for the process: `toLocaleString` builds a new one on every call, which cost the
+// marketplace a sixth of the server's time (one per pin of the page).
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 export function formatDollars(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return dollars.format(cents / 100);
 }
