@@ -64,17 +64,23 @@ export async function suggestFriends(
              coalesce(fof.mutual, 0) as mutual, coalesce(brands.shared, 0) as shared
       from friends_of_friends fof
       full join shared_brands brands on brands.id = fof.id
+    ),
+    -- Ranked on ids alone; only the chosen few are joined to their user rows.
+    ranked as (
+      select candidates.id, candidates.mutual, candidates.shared
+      from candidates
+      where candidates.id <> ${userId}
+        and not exists (
+          select 1 from links where links.id = candidates.id and links.status in ('accepted', 'pending')
+        )
+      order by candidates.mutual desc, candidates.shared desc, candidates.id asc
+      limit ${sqlInteger(limit)}
     )
     select users.id, users.name, users.username, users.profile_picture,
-           candidates.mutual as mutual_friends
-    from candidates
-    join users on users.id = candidates.id
-    where candidates.id <> ${userId}
-      and not exists (
-        select 1 from links where links.id = candidates.id and links.status in ('accepted', 'pending')
-      )
-    order by candidates.mutual desc, candidates.shared desc, users.id asc
-    limit ${sqlInteger(limit)}`,
+           ranked.mutual as mutual_friends
+    from ranked
+    join users on users.id = ranked.id
+    order by ranked.mutual desc, ranked.shared desc, ranked.id asc`,
   );
   return rows.map((row) => ({
     id: Number(row.id),

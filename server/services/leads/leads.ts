@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   LEAD_MESSAGES,
   type Lead,
@@ -76,7 +76,11 @@ const searchPattern = (search: string | undefined) => (search ? `%${escapeLike(s
 
 type LeadPageVariant = `${'search' | 'all'}_${LeadStatus | 'any'}`;
 
-// The page with its total (an InitPlan), built once per shape of filter.
+// The page with its total, built once per shape of filter: one pass over the business's matching
+// leads numbers them newest first and counts them (window functions), and the page is a range of
+// those numbers. Written as a range rather than LIMIT/OFFSET parameters so that Postgres keeps one
+// generic plan: with LIMIT/OFFSET parameters and the search patterns it planned every execution
+// again (estimating five ILIKEs against the column statistics took 1 ms, three times the read).
 const leadsPage = preparedStatement('leads_page', (db: Database, variant: LeadPageVariant) => {
   const [search, status] = variant.split('_');
   const where = leadFilter(
@@ -84,13 +88,27 @@ const leadsPage = preparedStatement('leads_page', (db: Database, variant: LeadPa
     search === 'search' ? sql.placeholder('pattern') : null,
     status === 'any' ? undefined : sql.placeholder('status'),
   );
-  return db
-    .select({ ...leadColumns, total: db.$count(leads, where) })
+  const numbered = db
+    .select({
+      ...leadColumns,
+      position: sql<number>`row_number() over (order by ${leads.createdAt} desc, ${leads.id} desc)`
+        .mapWith(Number)
+        .as('position'),
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
     .from(leads)
     .where(where)
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .as('numbered');
+  return db
+    .select()
+    .from(numbered)
+    .where(
+      and(
+        gt(numbered.position, sql.placeholder('after')),
+        lte(numbered.position, sql.placeholder('through')),
+      ),
+    )
+    .orderBy(asc(numbered.position));
 });
 
 /**
@@ -150,8 +168,8 @@ export async function listLeads(
     businessId,
     pattern,
     status: query.status,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    after: (query.page - 1) * query.pageSize,
+    through: query.page * query.pageSize,
   });
   const total =
     rows[0]?.total ??
