@@ -14,8 +14,10 @@ const definedNames = new Set<string>();
  * values that change per request are `sql.placeholder(…)`s; `variant` names the few shapes the
  * statement takes (a filter), and must come from a small fixed set: each one is kept for the
  * process's life. Each database (or transaction) gets its own copies. LIMIT and OFFSET may be
- * placeholders where the rows are one owner's (a consumer's cards, a business's leads): the
- * generic plan reads that owner's index range either way (see sql-literals.ts for the others).
+ * placeholders where the rows are one owner's (a consumer's cards, their notifications): the
+ * generic plan reads that owner's index range either way, and Postgres keeps it (checked in
+ * pg_prepared_statements.generic_plans). Where it did not (the leads search, whose patterns it
+ * estimated per value), the page is a range of row numbers instead (see sql-literals.ts too).
  */
 export function preparedStatement<Db extends object, Variant extends string, Prepared>(
   name: string,
