@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GIFT_LIMITS } from '@shared/schema/gift-cards';
 import {
   BENCH_PASSWORD,
   benchBusinessUsername,
@@ -10,7 +12,13 @@ import { createTestContext, type TestContext } from '../testing/test-app';
 /** A plan may read a table from start to end only while it is this small (issue 8). */
 const SEQUENTIAL_SCAN_LIMIT = 10_000;
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Order By'?: string;
+  Plans?: PlanNode[];
+};
 
 function sequentialScans(node: PlanNode, found: string[] = []): string[] {
   if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(node['Relation Name']);
@@ -138,4 +146,49 @@ describe('query plans over a mid-size database', () => {
     }
     expect(offenders).toEqual([]);
   }, 120_000);
+
+  it('the marketplace reads the nearest offers by one KNN index scan that stops at the cap', async () => {
+    // The statement inside marketplace_nearby (a Function Scan to the outer plan), explained with
+    // the settings the function runs it under and a real pin's location.
+    const [fn] = await context.database.query<{ source: string; settings: string[] }>(
+      `select prosrc as source, proconfig as settings from pg_proc where proname = 'marketplace_nearby'`,
+    );
+    expect(fn?.settings).toEqual(['enable_bitmapscan=off', 'enable_sort=off']);
+    const body = /RETURN QUERY([\s\S]*?);\s*END/i.exec(fn!.source)?.[1];
+    expect(body).toBeTruthy();
+    const [pin] = await context.database.query<{ lat: number; lng: number }>(
+      `select lat, lng from pins where status = 'active' and remaining > 0
+         and expires_at > now() order by id limit 1`,
+    );
+    const statement = body!
+      .replace(/\bfor_consumer\b/g, '1')
+      .replace(/\bat_lat\b/g, `${pin!.lat}::double precision`)
+      .replace(/\bat_lng\b/g, `${pin!.lng}::double precision`)
+      .replace(/\bonly_brand\b/g, 'null::text')
+      .replace(/\bcap\b/g, String(GIFT_LIMITS.marketplaceNearestMax))
+      .replace(/\bmy_brands\b/g, `'{}'::text[]`)
+      .replace(/\bmy_identifiers\b/g, `'{}'::integer[]`);
+
+    const plan = await context.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const result = await tx.execute(sql.raw(`explain (format json) ${statement}`));
+      const rows = (result as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] }).rows;
+      return rows[0]!['QUERY PLAN'][0].Plan;
+    });
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode) => {
+      nodes.push(node);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(plan);
+    expect(plan['Node Type']).toBe('Limit');
+    const scan = nodes.find((node) => node['Relation Name'] === 'pins');
+    expect(scan).toMatchObject({
+      'Node Type': 'Index Scan',
+      'Index Name': 'pins_active_reach_nearest_idx',
+    });
+    expect(scan?.['Order By']).toBeTruthy();
+    expect(nodes.filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MarketplacePin } from '@shared/schema/gift-cards';
+import { GIFT_LIMITS, type MarketplacePin } from '@shared/schema/gift-cards';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
@@ -352,6 +352,70 @@ describe('GET /api/gift-cards/marketplace', () => {
     expect(await listed()).toEqual([]);
     await context.database.db.execute(sql`delete from pin_identifiers where pin_id = ${pin}`);
     expect(await listed()).toEqual([[pin, false]]);
+  });
+
+  it('near a point, lists only the nearest offers in reach, up to the cap, and a brand its own nearest', async () => {
+    const cap = GIFT_LIMITS.marketplaceNearestMax;
+    const business = await fundedBusiness(context, 1000, 'Crowded Coffee');
+    const template = await createTestPin(business.agent, store.starbucks, { radius: 50 });
+    const farDunkin = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      radius: 50,
+    });
+    // A dense spot far from the other tests' pins: cap + 5 Starbucks offers 0.1 to 10.5 miles
+    // away in every direction (copies of one pin's row), and a Dunkin offer beyond all of them.
+    const center = { lat: 47.6097, lng: -122.3422 };
+    const crowd = Array.from({ length: cap + 5 }, (_, index) => ({
+      miles: 0.1 * (index + 1),
+      ...pointAt(center.lat, center.lng, 0.1 * (index + 1), (index * 137) % 360),
+    }));
+    const inserted = await context.database.query<{ id: number }>(
+      `insert into pins (business_id, brand_id, location_id, value_cents, quantity, remaining,
+         radius_miles, lat, lng, promotion_message, show_business_info, status, expires_at)
+       select p.business_id, p.brand_id, p.location_id, p.value_cents, p.quantity, p.remaining,
+         p.radius_miles, spot.lat, spot.lng, p.promotion_message, p.show_business_info, p.status,
+         p.expires_at
+       from pins p, unnest($2::double precision[], $3::double precision[]) with ordinality
+         as spot(lat, lng, n)
+       where p.id = $1
+       order by spot.n
+       returning id`,
+      [template, crowd.map((spot) => spot.lat), crowd.map((spot) => spot.lng)],
+    );
+    const crowdIds = inserted.map((row) => Number(row.id));
+    const dunkinSpot = pointAt(center.lat, center.lng, 12, 45);
+    await placePin(farDunkin, dunkinSpot.lat, dunkinSpot.lng);
+    await placePin(template, 0, 0);
+    const consumer = await signedInConsumer(context);
+
+    try {
+      const listed: MarketplacePin[] = [];
+      let total = 0;
+      for (let page = 1; listed.length < cap + 10 && page <= 10; page += 1) {
+        const response = await consumer.agent
+          .get('/api/gift-cards/marketplace')
+          .query({ ...center, limit: 50, page });
+        expect(response.status).toBe(200);
+        total = response.body.total;
+        if (response.body.items.length === 0) break;
+        listed.push(...response.body.items);
+      }
+      expect(total).toBe(cap);
+      expect(new Set(ids(listed))).toEqual(new Set(crowdIds.slice(0, cap)));
+      const distances = listed.map((pin) => pin.distance_miles!);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+      // The brand chosen is searched on its own: its nearest offers, however many others are nearer.
+      const dunkin = await consumer.agent
+        .get('/api/gift-cards/marketplace')
+        .query({ ...center, brand: 'dunkin', limit: 50 });
+      expect(dunkin.status).toBe(200);
+      expect(ids(dunkin.body.items)).toEqual([farDunkin]);
+      expect(dunkin.body.items[0].distance_miles).toBeCloseTo(12, 0);
+      expect(dunkin.body.total).toBe(1);
+    } finally {
+      await context.database.query('delete from pins where id = any($1::integer[])', [crowdIds]);
+    }
   });
 
   it('rejects bad coordinates and a lone lat with 400', async () => {

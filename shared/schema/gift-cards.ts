@@ -152,6 +152,12 @@ export const GIFT_LIMITS = {
   amountMax: LIMITS.giftAmountMax,
   messageMax: 200,
   searchTextMax: 100,
+  /**
+   * With a location, the marketplace lists at most this many offers: the nearest ones in reach
+   * (its count and brand chips are over them too), so its cost does not grow with how many pins
+   * reach a dense city.
+   */
+  marketplaceNearestMax: 100,
 } as const;
 
 export const CLAIM_MESSAGES = {

@@ -55,6 +55,17 @@ export function pinReach(lat: SQLWrapper, lng: SQLWrapper, radiusMiles: SQLWrapp
     point(case when ${everyLongitude} then 180 else ${lng} + ${longitudeSpan} end, ${lat} + ${latitudeSpan}))`;
 }
 
+/**
+ * Where a point lies on a Mercator map, in degrees: (longitude, Mercator y). The projection keeps
+ * shapes locally, so near a point the map distance is the great-circle distance times one factor
+ * in every direction, and a KNN search of the index by map distance (`<->`) yields pins nearest
+ * first; in plain degrees a mile east would count up to 1.5× a mile north across the US.
+ * Latitudes are clamped to ±89° (the projection is infinite at the poles).
+ */
+export function mapPoint(lat: SQLWrapper, lng: SQLWrapper): SQL {
+  return sql`point(${lng}, degrees(ln(tan(radians(45 + least(89, greatest(-89, ${lat})) / 2)))))`;
+}
+
 /** A business's gift-card offer on one store; its value is reserved from the business's funds. */
 export const pins = pgTable(
   'pins',
@@ -99,9 +110,15 @@ export const pins = pgTable(
     check('pins_value_check', sql`${table.valueCents} > 0`),
     index('pins_business_created_idx').on(table.businessId, table.createdAt, table.id),
     index('pins_status_expires_idx').on(table.status, table.expiresAt),
-    // The marketplace finds the pins that can reach a consumer's location by their reach box.
-    index('pins_active_reach_idx')
-      .using('gist', pinReach(table.lat, table.lng, table.radiusMiles))
+    // The marketplace finds the pins that can reach a consumer's location by their reach box,
+    // nearest first (a KNN scan ordered by the second column, which stops at the cap): see the
+    // marketplace_nearby function (migration 0017).
+    index('pins_active_reach_nearest_idx')
+      .using(
+        'gist',
+        pinReach(table.lat, table.lng, table.radiusMiles),
+        mapPoint(table.lat, table.lng),
+      )
       .where(sql`${table.status} = 'active'`),
   ],
 );

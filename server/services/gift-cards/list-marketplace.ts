@@ -1,10 +1,10 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { brandDisplayName } from '@shared/constants';
 import { centsToDollars, formatDollars } from '@shared/money';
-import { type MarketplacePage, type MarketplacePin } from '@shared/schema/gift-cards';
-import { pinReach, pins } from '@shared/schema/pins';
+import { GIFT_LIMITS, type MarketplacePage, type MarketplacePin } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
+import { sqlInteger } from '../../db/sql-literals';
 
 export type MarketplaceOptions = {
   lat?: number | undefined;
@@ -14,27 +14,6 @@ export type MarketplaceOptions = {
   page: number;
   limit: number;
 };
-
-const EARTH_RADIUS_MILES = 3958.8;
-
-/** Great-circle distance in miles from a point to the pin (haversine; no extension needed). */
-function distanceMiles(lat: SQLWrapper, lng: SQLWrapper): SQL {
-  const latitude = sql`${lat}::double precision`;
-  const longitude = sql`${lng}::double precision`;
-  return sql`(${EARTH_RADIUS_MILES}::double precision * 2 * asin(least(1, sqrt(
-    power(sin(radians(pins.lat - ${latitude}) / 2), 2) +
-    cos(radians(${latitude})) * cos(radians(pins.lat)) * power(sin(radians(pins.lng - ${longitude}) / 2), 2)
-  ))))`;
-}
-
-/**
- * The pins whose reach box holds the point: a search of the GiST index on the active pins' reach
- * (shared/schema/pins.ts), so only pins whose radius may reach it are read, wherever they are.
- */
-function mayReach(lat: SQLWrapper, lng: SQLWrapper): SQL {
-  const point = sql`point(${lng}::double precision, ${lat}::double precision)`;
-  return sql`${pinReach(pins.lat, pins.lng, pins.radiusMiles)} @> box(${point}, ${point})`;
-}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -91,12 +70,12 @@ type MarketplaceResult = {
 /**
  * One pass over the pins on offer here, kept narrow: the count, the brand chips (every brand on
  * offer, whatever brand or search is chosen) and the page's order come from the same materialised
- * set; only the page's pins are joined to their store and business. `offset 0` keeps the
- * candidates' subquery apart, so that each distance is computed once. The pins this consumer
+ * set; only the page's pins are joined to their store and business. The pins this consumer
  * already claimed are read once from gift_cards_claimant_idx and hashed (`not in` a subquery, with
  * no null in it, is a hashed subplan), not looked up pin by pin. Built once per variant (with or
  * without a location, a brand, a search): the statement is large, and building it took more of
- * the server's time than running it.
+ * the server's time than running it. The page is a range of row numbers, not LIMIT/OFFSET
+ * parameters, so that Postgres keeps one generic plan instead of planning every request.
  */
 const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
   'marketplace_page',
@@ -104,20 +83,7 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
     const [where, brandFilter, searchFilter] = variant.split('_');
     const located = where === 'near';
     const consumerId = sql.placeholder('consumerId');
-    const lat = sql.placeholder('lat');
-    const lng = sql.placeholder('lng');
-    const distance = located ? distanceMiles(lat, lng) : sql`null::double precision`;
-    const reach = located ? sql`and ${mayReach(lat, lng)}` : sql``;
-    const withinRadius = located
-      ? sql`candidate.distance_miles <= candidate.radius_miles and`
-      : sql``;
-    // A pin aimed at no identifier ('{}') is offered to everyone; one aimed at some only to the
-    // consumers holding one of them, and it is recommended to them. Read from the pin row itself
-    // (kept equal to pin_identifiers by triggers), against the consumer's identifiers read once.
-    const aimedAtMe = sql`candidate.target_identifier_ids && array(
-      select identifier_id from user_identifiers where user_id = ${consumerId})`;
-    const brand =
-      brandFilter === 'brand' ? sql`and offered.brand_id = ${sql.placeholder('brand')}` : sql``;
+    const byBrand = brandFilter === 'brand';
     const pattern = sql.placeholder('pattern');
     // Over the offered pin's own columns, its store's and its business's (when shown).
     const search =
@@ -136,24 +102,44 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
       const nearestFirst = located ? sql`${row}.distance_miles asc,` : sql``;
       return sql`${row}.recommended desc, ${nearestFirst} ${row}.created_at desc, ${row}.id desc`;
     };
-    return sql`with offered as materialized (
-        select candidate.id, candidate.brand_id, candidate.created_at, candidate.distance_miles,
-          (candidate.brand_id = any(array(select brand_id from user_brands where user_id = ${consumerId}))
+
+    let offered: SQL;
+    let chosenFrom: SQL;
+    if (located) {
+      // The nearest offers in reach, from marketplace_nearby (migration 0017): the chips are over
+      // every brand among them; with a brand chosen, the nearest offers of that brand.
+      const nearby = (brand: SQLWrapper) => sql`select offer_id as id, offer_brand as brand_id,
+          offer_created_at as created_at, offer_distance_miles as distance_miles,
+          offer_recommended as recommended
+        from marketplace_nearby(${consumerId}, ${sql.placeholder('lat')}::double precision,
+          ${sql.placeholder('lng')}::double precision, ${brand}::text,
+          ${sqlInteger(GIFT_LIMITS.marketplaceNearestMax)})`;
+      offered = nearby(sql`null`);
+      chosenFrom = byBrand ? sql`(${nearby(sql.placeholder('brand'))})` : sql`offered`;
+    } else {
+      // A pin aimed at no identifier ('{}') is offered to everyone; one aimed at some only to the
+      // consumers holding one of them, and it is recommended to them. Read from the pin row
+      // itself (kept equal to pin_identifiers by triggers), against the consumer's identifiers.
+      const aimedAtMe = sql`pins.target_identifier_ids && array(
+        select identifier_id from user_identifiers where user_id = ${consumerId})`;
+      offered = sql`select pins.id, pins.brand_id, pins.created_at,
+          null::double precision as distance_miles,
+          (pins.brand_id = any(array(select brand_id from user_brands where user_id = ${consumerId}))
             or ${aimedAtMe}) as recommended
-        from (
-          select pins.id, pins.brand_id, pins.created_at, pins.radius_miles, pins.target_identifier_ids,
-            ${distance} as distance_miles
-          from pins
-          where pins.status = 'active' and pins.remaining > 0 and pins.expires_at > now() ${reach}
-          offset 0
-        ) as candidate
-        where ${withinRadius} (candidate.target_identifier_ids = '{}' or ${aimedAtMe})
-          and candidate.id not in (
+        from pins
+        where pins.status = 'active' and pins.remaining > 0 and pins.expires_at > now()
+          and (pins.target_identifier_ids = '{}' or ${aimedAtMe})
+          and pins.id not in (
             select claimed.pin_id from gift_cards claimed
             where claimed.claimed_by = ${consumerId} and claimed.pin_id is not null
-          )
-      ),
-      chosen as not materialized (select * from offered where true ${brand} ${search})
+          )`;
+      chosenFrom = byBrand
+        ? sql`(select * from offered where offered.brand_id = ${sql.placeholder('brand')})`
+        : sql`offered`;
+    }
+
+    return sql`with offered as materialized (${offered}),
+      chosen as not materialized (select * from ${chosenFrom} as offered where true ${search})
       select
         (select count(*) from chosen) as total,
         (select array_agg(brand_id order by brand_id) from (select distinct brand_id from offered) as on_offer) as brands,
@@ -166,8 +152,11 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
             'recommended', page.recommended
           ) order by ${ranking('page')})
           from (
-            select * from chosen order by ${ranking('chosen')}
-            limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+            select * from (
+              select chosen.*, row_number() over (order by ${ranking('chosen')}) as position
+              from chosen
+            ) as numbered
+            where position > ${sql.placeholder('after')} and position <= ${sql.placeholder('through')}
           ) as page
           join pins on pins.id = page.id
           join stores on stores.id = pins.location_id
@@ -177,7 +166,7 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
 
 /**
  * The consumer's marketplace (issue 4): with a location, only pins whose radius covers it, nearest
- * first; without one, every pin on offer. Pins of a favourite brand or aimed at one of the
+ * first, at most the nearest `GIFT_LIMITS.marketplaceNearestMax`; without one, every pin on offer. Pins of a favourite brand or aimed at one of the
  * consumer's identifiers come first either way.
  */
 export async function listMarketplace(
@@ -189,8 +178,8 @@ export async function listMarketplace(
   const variant: MarketplaceVariant = `${located ? 'near' : 'anywhere'}_${options.brand ? 'brand' : 'all'}_${options.search ? 'search' : 'all'}`;
   const [result] = await marketplacePage(db, variant, {
     consumerId,
-    limit: options.limit,
-    offset: (options.page - 1) * options.limit,
+    after: (options.page - 1) * options.limit,
+    through: options.page * options.limit,
     ...(located && { lat: options.lat, lng: options.lng }),
     ...(options.brand && { brand: options.brand }),
     ...(options.search && { pattern: `%${escapeLike(options.search)}%` }),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ClaimResult } from '@shared/schema/gift-cards';
+import { type ClaimResult, GIFT_LIMITS } from '@shared/schema/gift-cards';
 import { brandsFixture } from '@/testing/fixtures';
 import { jsonReply, mockApi, pending, type MockReply, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
@@ -221,6 +221,25 @@ describe('MarketplacePage', () => {
     expect(queries.map((query) => [query.get('lat'), query.get('lng')])).toEqual([
       ['47.6097', '-122.3422'],
     ]);
+  });
+
+  it('says when only the nearest offers are listed', async () => {
+    mockGeolocation((success) => success(position(40.7128, -74.006)));
+    mockMarketplace(
+      jsonReply(
+        200,
+        buildPage([buildPin({ distance_miles: 0.4 })], {
+          total: GIFT_LIMITS.marketplaceNearestMax,
+        }),
+      ),
+    );
+    renderWithProviders(<MarketplacePage />);
+
+    expect(
+      await screen.findByText(
+        `Showing 1 of the ${GIFT_LIMITS.marketplaceNearestMax} nearest offers`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lets the consumer widen the list to offers everywhere and back', async () => {
