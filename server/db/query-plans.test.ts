@@ -147,31 +147,27 @@ describe('query plans over a mid-size database', () => {
     expect(offenders).toEqual([]);
   }, 120_000);
 
-  it('the marketplace reads the nearest offers by one KNN index scan that stops at the cap', async () => {
-    // The statement inside marketplace_nearby (a Function Scan to the outer plan), explained with
-    // the settings the function runs it under and a real pin's location.
-    const [fn] = await context.database.query<{ source: string; settings: string[] }>(
-      `select prosrc as source, proconfig as settings from pg_proc where proname = 'marketplace_nearby'`,
+  /**
+   * The statement inside a PL/pgSQL function (a Function Scan to the outer plan), explained with
+   * the settings the function runs it under and the given values for its names.
+   */
+  async function functionBodyPlan(name: string, values: Record<string, string>) {
+    const [fn] = await context.database.query<{ source: string; settings: string[] | null }>(
+      `select prosrc as source, proconfig as settings from pg_proc where proname = $1`,
+      [name],
     );
-    expect(fn?.settings).toEqual(['enable_bitmapscan=off', 'enable_sort=off']);
     const body = /RETURN QUERY([\s\S]*?);\s*END/i.exec(fn!.source)?.[1];
     expect(body).toBeTruthy();
-    const [pin] = await context.database.query<{ lat: number; lng: number }>(
-      `select lat, lng from pins where status = 'active' and remaining > 0
-         and expires_at > now() order by id limit 1`,
+    const statement = Object.entries(values).reduce(
+      (text, [variable, value]) => text.replace(new RegExp(`\\b${variable}\\b`, 'g'), value),
+      body!,
     );
-    const statement = body!
-      .replace(/\bfor_consumer\b/g, '1')
-      .replace(/\bat_lat\b/g, `${pin!.lat}::double precision`)
-      .replace(/\bat_lng\b/g, `${pin!.lng}::double precision`)
-      .replace(/\bonly_brand\b/g, 'null::text')
-      .replace(/\bcap\b/g, String(GIFT_LIMITS.marketplaceNearestMax))
-      .replace(/\bmy_brands\b/g, `'{}'::text[]`)
-      .replace(/\bmy_identifiers\b/g, `'{}'::integer[]`);
-
+    const settings = fn!.settings ?? [];
     const plan = await context.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      await tx.execute(sql`set local enable_sort = off`);
+      for (const setting of settings) {
+        const [key, value] = setting.split('=');
+        await tx.execute(sql.raw(`set local ${key} = ${value}`));
+      }
       const result = await tx.execute(sql.raw(`explain (format json) ${statement}`));
       const rows = (result as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] }).rows;
       return rows[0]!['QUERY PLAN'][0].Plan;
@@ -182,6 +178,24 @@ describe('query plans over a mid-size database', () => {
       for (const child of node.Plans ?? []) walk(child);
     };
     walk(plan);
+    return { settings, plan, nodes };
+  }
+
+  it('the marketplace reads the nearest offers by one KNN index scan that stops at the cap', async () => {
+    const [pin] = await context.database.query<{ lat: number; lng: number }>(
+      `select lat, lng from pins where status = 'active' and remaining > 0
+         and expires_at > now() order by id limit 1`,
+    );
+    const { settings, plan, nodes } = await functionBodyPlan('marketplace_nearby', {
+      for_consumer: '1',
+      at_lat: `${pin!.lat}::double precision`,
+      at_lng: `${pin!.lng}::double precision`,
+      only_brand: 'null::text',
+      cap: String(GIFT_LIMITS.marketplaceNearestMax),
+      my_brands: `'{starbucks}'::text[]`,
+      my_identifiers: `'{1}'::integer[]`,
+    });
+    expect(settings).toEqual(['enable_bitmapscan=off', 'enable_sort=off']);
     expect(plan['Node Type']).toBe('Limit');
     const scan = nodes.find((node) => node['Relation Name'] === 'pins');
     expect(scan).toMatchObject({
@@ -190,5 +204,27 @@ describe('query plans over a mid-size database', () => {
     });
     expect(scan?.['Order By']).toBeTruthy();
     expect(nodes.filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
+  });
+
+  it('the marketplace without a location reads a few newest-first index ranges', async () => {
+    const { nodes } = await functionBodyPlan('marketplace_newest', {
+      for_consumer: '1',
+      only_brand: 'null::text',
+      cap: String(GIFT_LIMITS.marketplaceNearestMax),
+      my_brands: `'{starbucks}'::text[]`,
+      my_identifiers: `'{1}'::integer[]`,
+      scanned_brands: `'{starbucks}'::text[]`,
+    });
+    expect(sequentialScans(nodes[0]!)).toEqual([]);
+    const indexes = new Set(nodes.map((node) => node['Index Name']).filter(Boolean));
+    expect(indexes).toEqual(
+      new Set([
+        'pins_active_newest_idx',
+        'pins_active_brand_newest_idx',
+        'pin_identifiers_identifier_pin_idx',
+        'pins_pkey',
+        'gift_cards_claimant_idx',
+      ]),
+    );
   });
 });

@@ -402,6 +402,10 @@ describe('GET /api/gift-cards/marketplace', () => {
       }
       expect(total).toBe(cap);
       expect(new Set(ids(listed))).toEqual(new Set(crowdIds.slice(0, cap)));
+      const first = await consumer.agent
+        .get('/api/gift-cards/marketplace')
+        .query({ ...center, limit: 10 });
+      expect(first.body.only).toBe('nearest');
       const distances = listed.map((pin) => pin.distance_miles!);
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
 
@@ -415,6 +419,64 @@ describe('GET /api/gift-cards/marketplace', () => {
       expect(dunkin.body.total).toBe(1);
     } finally {
       await context.database.query('delete from pins where id = any($1::integer[])', [crowdIds]);
+    }
+  });
+
+  it('without a location, lists the newest offers up to the cap, favourite brands first', async () => {
+    const cap = GIFT_LIMITS.marketplaceNearestMax;
+    const business = await fundedBusiness(context, 1000, 'Newest Coffee');
+    const favourite = await createTestPin(business.agent, store.dunkin, { brand: 'dunkin' });
+    const template = await createTestPin(business.agent, store.starbucks);
+    // cap + 5 newer Starbucks offers (copies of one pin's row), one second apart.
+    const inserted = await context.database.query<{ id: number }>(
+      `insert into pins (business_id, brand_id, location_id, value_cents, quantity, remaining,
+         radius_miles, lat, lng, promotion_message, show_business_info, status, expires_at,
+         created_at)
+       select p.business_id, p.brand_id, p.location_id, p.value_cents, p.quantity, p.remaining,
+         p.radius_miles, p.lat, p.lng, p.promotion_message, p.show_business_info, p.status,
+         p.expires_at, now() + n * interval '1 second'
+       from pins p, generate_series(1, $2::integer) as n
+       where p.id = $1
+       order by n
+       returning id`,
+      [template, cap + 5],
+    );
+    const newestFirst = inserted.map((row) => Number(row.id)).reverse();
+    const consumer = await signedInConsumer(context, { brands: ['dunkin'], identifiers: [] });
+
+    try {
+      const listed: MarketplacePin[] = [];
+      let body: { total: number; only?: string } = { total: 0 };
+      for (let page = 1; page <= 5; page += 1) {
+        const response = await consumer.agent
+          .get('/api/gift-cards/marketplace')
+          .query({ limit: 50, page });
+        expect(response.status).toBe(200);
+        if (page === 1) body = response.body;
+        if (response.body.items.length === 0) break;
+        listed.push(...response.body.items);
+      }
+      expect(body.total).toBe(cap);
+      expect(body.only).toBe('newest');
+      expect(listed).toHaveLength(cap);
+      // The favourite brand's offers first (older as they are), then the newest of the rest.
+      const recommended = listed.filter((pin) => pin.recommended);
+      expect(recommended.every((pin) => pin.brand === 'dunkin')).toBe(true);
+      expect(ids(recommended)).toContain(favourite);
+      expect(ids(listed.slice(0, recommended.length))).toEqual(ids(recommended));
+      expect(ids(listed.slice(recommended.length))).toEqual(
+        newestFirst.slice(0, cap - recommended.length),
+      );
+
+      // A search without a location looks through every offer, however old.
+      const search = await consumer.agent
+        .get('/api/gift-cards/marketplace')
+        .query({ search: 'Newest Coffee', limit: 100 });
+      expect(search.status).toBe(200);
+      expect(search.body.total).toBe(cap + 7);
+      expect(search.body.only).toBeUndefined();
+    } finally {
+      await context.database.query('delete from pins where id = any($1::integer[])', [newestFirst]);
     }
   });
 

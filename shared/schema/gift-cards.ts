@@ -153,9 +153,9 @@ export const GIFT_LIMITS = {
   messageMax: 200,
   searchTextMax: 100,
   /**
-   * With a location, the marketplace lists at most this many offers: the nearest ones in reach
-   * (its count and brand chips are over them too), so its cost does not grow with how many pins
-   * reach a dense city.
+   * The marketplace lists at most this many offers: the nearest in reach with a location, the
+   * newest without one (its count and brand chips are over them too), so its cost does not grow
+   * with how many pins are on offer. A search without a location looks through every offer.
    */
   marketplaceNearestMax: 100,
 } as const;
@@ -340,6 +340,11 @@ export type MarketplacePin = {
 export type MarketplacePage = Page<MarketplacePin> & {
   /** Every brand among the pins on offer to this consumer (for the brand chips). */
   brands: string[];
+  /**
+   * Present when the list holds only the nearest (with a location) or the newest offers, up to
+   * `GIFT_LIMITS.marketplaceNearestMax`, and more may be on offer.
+   */
+  only?: 'nearest' | 'newest';
 };
 
 /** A card in the consumer's wallet (spec §3 plus balance and expiry). */

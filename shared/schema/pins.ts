@@ -120,6 +120,14 @@ export const pins = pgTable(
         mapPoint(table.lat, table.lng),
       )
       .where(sql`${table.status} = 'active'`),
+    // Without a location, the marketplace reads the newest offers overall and of each favourite
+    // brand (marketplace_newest, migration 0019).
+    index('pins_active_newest_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'active'`),
+    index('pins_active_brand_newest_idx')
+      .on(table.brandId, table.createdAt, table.id)
+      .where(sql`${table.status} = 'active'`),
   ],
 );
 
@@ -151,7 +159,8 @@ export const pinIdentifiers = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.pinId, table.identifierId] }),
-    index('pin_identifiers_identifier_idx').on(table.identifierId),
+    // The newest pins aimed at an identifier (pin ids grow with creation): marketplace_newest.
+    index('pin_identifiers_identifier_pin_idx').on(table.identifierId, table.pinId),
   ],
 );
 

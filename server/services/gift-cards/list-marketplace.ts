@@ -84,11 +84,11 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
     const located = where === 'near';
     const consumerId = sql.placeholder('consumerId');
     const byBrand = brandFilter === 'brand';
+    const searching = searchFilter === 'search';
     const pattern = sql.placeholder('pattern');
     // Over the offered pin's own columns, its store's and its business's (when shown).
-    const search =
-      searchFilter === 'search'
-        ? sql`and exists (
+    const search = searching
+      ? sql`and exists (
           select 1 from pins
           join stores on stores.id = pins.location_id
           join users businesses on businesses.id = pins.business_id
@@ -96,30 +96,37 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
             or stores.state ilike ${pattern} or stores.street ilike ${pattern}
             or pins.brand_id ilike ${pattern} or pins.promotion_message ilike ${pattern}
             or (pins.show_business_info and businesses.name ilike ${pattern})))`
-        : sql``;
+      : sql``;
     const ranking = (alias: string) => {
       const row = sql.raw(alias);
       const nearestFirst = located ? sql`${row}.distance_miles asc,` : sql``;
       return sql`${row}.recommended desc, ${nearestFirst} ${row}.created_at desc, ${row}.id desc`;
     };
 
+    // The nearest offers in reach (marketplace_nearby, migration 0017) or, without a location,
+    // the newest (marketplace_newest, migration 0019), at most the cap: the chips are over every
+    // brand among them; with a brand chosen, the nearest or newest offers of that brand.
+    const capped = (brand: SQLWrapper) =>
+      located
+        ? sql`select offer_id as id, offer_brand as brand_id, offer_created_at as created_at,
+              offer_distance_miles as distance_miles, offer_recommended as recommended
+            from marketplace_nearby(${consumerId}, ${sql.placeholder('lat')}::double precision,
+              ${sql.placeholder('lng')}::double precision, ${brand}::text,
+              ${sqlInteger(GIFT_LIMITS.marketplaceNearestMax)})`
+        : sql`select offer_id as id, offer_brand as brand_id, offer_created_at as created_at,
+              offer_distance_miles as distance_miles, offer_recommended as recommended
+            from marketplace_newest(${consumerId}, ${brand}::text,
+              ${sqlInteger(GIFT_LIMITS.marketplaceNearestMax)})`;
     let offered: SQL;
     let chosenFrom: SQL;
-    if (located) {
-      // The nearest offers in reach, from marketplace_nearby (migration 0017): the chips are over
-      // every brand among them; with a brand chosen, the nearest offers of that brand.
-      const nearby = (brand: SQLWrapper) => sql`select offer_id as id, offer_brand as brand_id,
-          offer_created_at as created_at, offer_distance_miles as distance_miles,
-          offer_recommended as recommended
-        from marketplace_nearby(${consumerId}, ${sql.placeholder('lat')}::double precision,
-          ${sql.placeholder('lng')}::double precision, ${brand}::text,
-          ${sqlInteger(GIFT_LIMITS.marketplaceNearestMax)})`;
-      offered = nearby(sql`null`);
-      chosenFrom = byBrand ? sql`(${nearby(sql.placeholder('brand'))})` : sql`offered`;
+    if (located || !searching) {
+      offered = capped(sql`null`);
+      chosenFrom = byBrand ? sql`(${capped(sql.placeholder('brand'))})` : sql`offered`;
     } else {
-      // A pin aimed at no identifier ('{}') is offered to everyone; one aimed at some only to the
-      // consumers holding one of them, and it is recommended to them. Read from the pin row
-      // itself (kept equal to pin_identifiers by triggers), against the consumer's identifiers.
+      // A search without a location looks through every offer. A pin aimed at no identifier
+      // ('{}') is offered to everyone; one aimed at some only to the consumers holding one of
+      // them, and it is recommended to them. Read from the pin row itself (kept equal to
+      // pin_identifiers by triggers), against the consumer's identifiers.
       const aimedAtMe = sql`pins.target_identifier_ids && array(
         select identifier_id from user_identifiers where user_id = ${consumerId})`;
       offered = sql`select pins.id, pins.brand_id, pins.created_at,
@@ -166,7 +173,8 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
 
 /**
  * The consumer's marketplace (issue 4): with a location, only pins whose radius covers it, nearest
- * first, at most the nearest `GIFT_LIMITS.marketplaceNearestMax`; without one, every pin on offer. Pins of a favourite brand or aimed at one of the
+ * first, at most the nearest `GIFT_LIMITS.marketplaceNearestMax`; without one, as many of the
+ * newest (a search without a location looks through every offer). Pins of a favourite brand or aimed at one of the
  * consumer's identifiers come first either way.
  */
 export async function listMarketplace(
@@ -185,11 +193,15 @@ export async function listMarketplace(
     ...(options.search && { pattern: `%${escapeLike(options.search)}%` }),
   });
 
+  const total = Number(result?.total ?? 0);
+  const capped = located || !options.search;
   return {
     items: (result?.items ?? []).map((row) => toMarketplacePin(row, located)),
     page: options.page,
     limit: options.limit,
-    total: Number(result?.total ?? 0),
+    total,
     brands: result?.brands ?? [],
+    ...(capped &&
+      total >= GIFT_LIMITS.marketplaceNearestMax && { only: located ? 'nearest' : 'newest' }),
   };
 }

@@ -230,6 +230,7 @@ describe('MarketplacePage', () => {
         200,
         buildPage([buildPin({ distance_miles: 0.4 })], {
           total: GIFT_LIMITS.marketplaceNearestMax,
+          only: 'nearest',
         }),
       ),
     );

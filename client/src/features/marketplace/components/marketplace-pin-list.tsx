@@ -1,6 +1,6 @@
 import { Gift, SearchX } from 'lucide-react';
 import { useMemo, type Ref } from 'react';
-import { GIFT_LIMITS, type MarketplacePin } from '@shared/schema/gift-cards';
+import { type MarketplacePin } from '@shared/schema/gift-cards';
 import { type useInfiniteMarketplacePins } from '@/api/get-marketplace-pins';
 import {
   MarketplacePinCard,
@@ -74,10 +74,8 @@ export function MarketplacePinList({
   }
 
   const total = data.pages[0]?.total ?? 0;
-  // With a location the server lists only the nearest offers in reach, up to a cap.
-  const nearestOnly =
-    total >= GIFT_LIMITS.marketplaceNearestMax &&
-    data.pages[0]?.items[0]?.distance_miles !== undefined;
+  // The server lists only the nearest (or newest) offers when more are on offer.
+  const only = data.pages[0]?.only;
 
   if (pins.length === 0) {
     return (
@@ -152,8 +150,8 @@ export function MarketplacePinList({
         )}
       </div>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {nearestOnly
-          ? `Showing ${pins.length} of the ${total} nearest offers`
+        {only
+          ? `Showing ${pins.length} of the ${total} ${only} offers`
           : `Showing ${pins.length} of ${total} ${total === 1 ? 'offer' : 'offers'}`}
       </p>
     </div>
