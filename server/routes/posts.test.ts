@@ -126,6 +126,7 @@ describe('POST /api/posts and GET /api/posts', () => {
       }
       await agent.post(`/api/posts/${ids[1]}/pin`).send({ pinned: true }).expect(200);
       const seen: number[] = [];
+      let late = 0;
       let cursor: string | null = null;
       do {
         const page: { body: { items: Post[]; nextCursor: string | null } } = await agent
@@ -134,9 +135,24 @@ describe('POST /api/posts and GET /api/posts', () => {
         seen.push(...page.body.items.map((post) => post.id));
         cursor = page.body.nextCursor;
         // A new post while paging does not shift the pages already read.
-        if (seen.length === 3) await agent.post('/api/posts').send({ content: 'late' });
+        if (seen.length === 3) {
+          late = (await agent.post('/api/posts').send({ content: 'late' })).body.id;
+        }
       } while (cursor);
       expect(seen).toEqual([ids[1], ids[6], ids[5], ids[4], ids[3], ids[2], ids[0]]);
+
+      // One post a page: cursors on pinned posts (two now) and then on unpinned ones.
+      await agent.post(`/api/posts/${ids[4]}/pin`).send({ pinned: true }).expect(200);
+      const single: number[] = [];
+      cursor = null;
+      do {
+        const page: { body: { items: Post[]; nextCursor: string | null } } = await agent
+          .get('/api/posts')
+          .query(cursor ? { limit: 1, cursor } : { limit: 1 });
+        single.push(...page.body.items.map((post) => post.id));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(single).toEqual([ids[4], ids[1], late, ids[6], ids[5], ids[3], ids[2], ids[0]]);
       expect((await agent.get('/api/posts?cursor=nonsense')).status).toBe(400);
       expect((await agent.get('/api/posts?limit=500')).status).toBe(400);
     } finally {
