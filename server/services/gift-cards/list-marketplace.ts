@@ -174,8 +174,8 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
 /**
  * The consumer's marketplace (issue 4): with a location, only pins whose radius covers it, nearest
  * first, at most the nearest `GIFT_LIMITS.marketplaceNearestMax`; without one, as many of the
- * newest (a search without a location looks through every offer). Pins of a favourite brand or aimed at one of the
- * consumer's identifiers come first either way.
+ * newest (a search without a location looks through every offer). Pins of a favourite brand or
+ * aimed at one of the consumer's identifiers come first either way.
  */
 export async function listMarketplace(
   db: Database,
