@@ -7,7 +7,17 @@ import {
   benchConsumerUsername,
   seedBenchData,
 } from '../../bench/seed';
+import { countUnread, listNotifications } from '../services/notifications/list-notifications';
+import { getLeaderboard, getLeaderboardStanding } from '../services/gift-cards/leaderboard';
+import { listConsumerGiftCards } from '../services/gift-cards/list-consumer-gift-cards';
+import { listMarketplace } from '../services/gift-cards/list-marketplace';
+import { listLeads } from '../services/leads/leads';
+import { listFeed } from '../services/posts/list-feed';
+import { suggestFriends } from '../services/friends/suggest-friends';
+import { getWallet } from '../services/wallet/get-wallet';
+import { listWalletTransactions } from '../services/wallet/wallet-transactions';
 import { createTestContext, type TestContext } from '../testing/test-app';
+import { createDatabase } from './client';
 
 /** A plan may read a table from start to end only while it is this small (issue 8). */
 const SEQUENTIAL_SCAN_LIMIT = 10_000;
@@ -227,4 +237,74 @@ describe('query plans over a mid-size database', () => {
       ]),
     );
   });
+
+  // Postgres plans a named statement for its first five executions, then keeps one generic plan
+  // unless that plan looks costlier than the custom ones: then it plans every execution again
+  // (0.5–1 ms each for the leads search, the marketplace and the feed's later pages before they
+  // were reworded). Only a server keeps named statements; one connection, so that its
+  // pg_prepared_statements holds them all.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'hot statements keep one generic plan instead of being planned on every request',
+    async () => {
+      const single = await createDatabase({ databaseUrl: context.databaseUrl, poolSize: 1 });
+      try {
+        const db = single.db;
+        const users = await single.query<{ id: number; type: string }>(
+          `select id, type from users where username = any($1::text[]) order by id`,
+          [
+            [
+              ...Array.from({ length: 8 }, (_, index) => benchConsumerUsername(index + 1)),
+              ...Array.from({ length: 8 }, (_, index) => benchBusinessUsername(index + 1)),
+            ],
+          ],
+        );
+        const consumers = users.filter((user) => user.type === 'consumer').map((user) => user.id);
+        const businesses = users.filter((user) => user.type === 'business').map((user) => user.id);
+        const points = await single.query<{ lat: number; lng: number }>(
+          `select lat, lng from pins where status = 'active' order by id limit 8`,
+        );
+        expect(consumers).toHaveLength(8);
+        expect(businesses).toHaveLength(8);
+
+        for (let round = 0; round < 8; round += 1) {
+          const consumer = consumers[round]!;
+          const business = businesses[round]!;
+          // Pages down past the pinned posts, as the bench's later page does.
+          let cursor: string | undefined;
+          for (let page = 0; page < 5; page += 1) {
+            cursor = (await listFeed(db, consumer, { limit: 20, cursor })).nextCursor ?? undefined;
+          }
+          await listMarketplace(db, consumer, { ...points[round]!, page: 1, limit: 12 });
+          await listMarketplace(db, consumer, { page: 1, limit: 12 });
+          await listLeads(db, business, { search: 'a', page: 1, pageSize: 10 });
+          await listNotifications(db, consumer, { filter: 'all', page: 1, limit: 20 });
+          await countUnread(db, consumer);
+          await listConsumerGiftCards(db, consumer, { page: 1, limit: 10 });
+          await listWalletTransactions(db, consumer, { page: 1, limit: 10 });
+          await getWallet(db, { id: business, type: 'business' });
+          await suggestFriends(db, consumer, 6);
+          await getLeaderboard(db, { period: 'month', limit: 10 });
+          await getLeaderboardStanding(db, consumer, 'month');
+        }
+
+        const statements = await single.query<{
+          statement: string;
+          generic_plans: string | number;
+          custom_plans: string | number;
+        }>(
+          `select statement, generic_plans, custom_plans from pg_prepared_statements
+            where generic_plans + custom_plans >= $1`,
+          [8],
+        );
+        expect(statements.length).toBeGreaterThan(10);
+        const replanned = statements
+          .filter((row) => Number(row.custom_plans) > 5)
+          .map((row) => row.statement.replace(/\s+/g, ' ').slice(0, 200));
+        expect(replanned).toEqual([]);
+      } finally {
+        await single.close();
+      }
+    },
+    120_000,
+  );
 });
