@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pins } from '@shared/schema/pins';
 import { users } from '@shared/schema/users';
 import { listGiftRequests } from '../services/gift-cards/gift-requests';
+import { parseJsonText } from '../lib/json-text';
 import { listFeed } from '../services/posts/list-feed';
 import { getPublicProfile } from '../services/profiles/get-public-profile';
 import { getLeaderboard } from '../services/gift-cards/leaderboard';
@@ -79,7 +80,7 @@ describe('seedDemoData with the whole store catalogue', () => {
         ['ava_thompson', 5],
       ]);
       expect((await listGiftRequests(db, liam!, { page: 1, limit: 10 })).total).toBe(1);
-      const feed = await listFeed(db, ava!, { limit: 10 });
+      const feed = parseJsonText(await listFeed(db, ava!, { limit: 10 }));
       expect(feed.items).toHaveLength(3);
       expect(feed.items.find((post) => post.isLeaderboardPost)?.user.username).toBe('liam_carter');
       expect(feed.items.find((post) => post.likes === 2)?.commentCount).toBe(1);

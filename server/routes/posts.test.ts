@@ -335,6 +335,7 @@ describe('GET /api/posts, each post as its viewer sees it', () => {
       };
 
       const bobsFeed = await bob.agent.get('/api/posts');
+      expect(bobsFeed.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(bobsFeed.body).toEqual({
         items: [later.body, expected],
         nextCursor: null,

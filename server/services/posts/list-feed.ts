@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type FeedPage, type Post } from '@shared/schema/posts';
+import { type FeedPage } from '@shared/schema/posts';
 import { type Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
+import { asJsonText, type JsonText } from '../../lib/json-text';
 import { postJson } from './load-posts';
 import { sqlInteger } from '../../db/sql-literals';
 
@@ -27,7 +28,14 @@ function decodeCursor(cursor: string): Position {
   return { pinned: match[1] === '1', micros: match[2]!, id: Number(match[3]) };
 }
 
-type PageRow = { post: Post; is_pinned: boolean; micros: string; has_more: boolean };
+// Each post as the JSON text Postgres built (sent as it is), with its place in the order.
+type PageRow = {
+  post: string;
+  post_id: number;
+  is_pinned: boolean;
+  micros: string;
+  has_more: boolean;
+};
 
 const cursorTime = sql`timestamptz 'epoch' + ${sql.placeholder('micros')}::bigint * interval '1 microsecond'`;
 
@@ -57,7 +65,7 @@ const feedPage = preparedQuery<PageRow, `${keyof typeof pageStart}_${number}`>(
         ), page as (
           select * from candidates order by is_pinned desc, created_at desc, id desc limit ${sqlInteger(limit)}
         )
-        select ${postJson(sql.placeholder('viewerId'))} as post, p.is_pinned,
+        select (${postJson(sql.placeholder('viewerId'))})::text as post, p.id as post_id, p.is_pinned,
           ((extract(epoch from p.created_at) * 1000000)::bigint)::text as micros,
           (select count(*) from candidates) > ${sqlInteger(limit)} as has_more
         from page p
@@ -70,13 +78,13 @@ const feedPage = preparedQuery<PageRow, `${keyof typeof pageStart}_${number}`>(
  * The Pin Board, pinned posts first and then newest first, a page at a time. Keyset pagination
  * (the position after the cursor) keeps pages stable while people post. One statement: a range
  * of the feed index (one row more than the page, to know whether another page follows), then
- * each post of the page shaped by Postgres.
+ * each post of the page shaped by Postgres; the answer is its JSON text, sent as it is.
  */
 export async function listFeed(
   db: Database,
   viewerId: number,
   { cursor, limit }: { cursor?: string | undefined; limit: number },
-): Promise<FeedPage> {
+): Promise<JsonText<FeedPage>> {
   const after = cursor ? decodeCursor(cursor) : null;
   const start = after ? (after.pinned ? 'afterPinned' : 'afterUnpinned') : 'first';
   const rows = await feedPage(db, `${start}_${limit}`, {
@@ -84,10 +92,10 @@ export async function listFeed(
     ...(after && { micros: after.micros, id: after.id }),
   });
   const last = rows.at(-1);
-  return {
-    items: rows.map((row) => row.post),
-    nextCursor: last?.has_more
-      ? encodeCursor({ pinned: last.is_pinned, micros: last.micros, id: last.post.id })
-      : null,
-  };
+  const nextCursor = last?.has_more
+    ? encodeCursor({ pinned: last.is_pinned, micros: last.micros, id: Number(last.post_id) })
+    : null;
+  return asJsonText<FeedPage>(
+    `{"items":[${rows.map((row) => row.post).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`,
+  );
 }
