@@ -14,6 +14,7 @@ import {
 import { type Config } from './config';
 import { type DatabaseHandle } from './db/client';
 import { apiNotFound, assignRequestId, errorHandler, refuseCrossSiteWrites } from './lib/http';
+import { servePrecompressed } from './lib/precompressed';
 import { type Logger } from './lib/logger';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
@@ -169,9 +170,11 @@ export function createApp(options: AppOptions): App {
 function serveClient(app: Express, client: ClientServing): void {
   if (client.kind === 'static') {
     const indexHtml = path.join(client.directory, 'index.html');
+    const assets = path.join(client.directory, 'assets');
+    app.use('/assets', servePrecompressed(assets, 365 * 24 * 60 * 60));
     app.use(
       '/assets',
-      express.static(path.join(client.directory, 'assets'), {
+      express.static(assets, {
         immutable: true,
         maxAge: '1y',
         index: false,
