@@ -125,33 +125,32 @@ describe('POST /api/posts and GET /api/posts', () => {
         ids.push((await agent.post('/api/posts').send({ content: `post ${index}` })).body.id);
       }
       await agent.post(`/api/posts/${ids[1]}/pin`).send({ pinned: true }).expect(200);
-      const seen: number[] = [];
+      // Reads every page of `limit` posts; `onPage` runs after each with the ids so far.
+      const readAll = async (limit: number, onPage?: (seen: number[]) => Promise<void>) => {
+        const seen: number[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { body: { items: Post[]; nextCursor: string | null } } = await agent
+            .get('/api/posts')
+            .query(cursor ? { limit, cursor } : { limit });
+          seen.push(...page.body.items.map((post) => post.id));
+          cursor = page.body.nextCursor;
+          await onPage?.(seen);
+        } while (cursor);
+        return seen;
+      };
       let late = 0;
-      let cursor: string | null = null;
-      do {
-        const page: { body: { items: Post[]; nextCursor: string | null } } = await agent
-          .get('/api/posts')
-          .query(cursor ? { limit: 3, cursor } : { limit: 3 });
-        seen.push(...page.body.items.map((post) => post.id));
-        cursor = page.body.nextCursor;
+      const seen = await readAll(3, async (sofar) => {
         // A new post while paging does not shift the pages already read.
-        if (seen.length === 3) {
+        if (sofar.length === 3) {
           late = (await agent.post('/api/posts').send({ content: 'late' })).body.id;
         }
-      } while (cursor);
+      });
       expect(seen).toEqual([ids[1], ids[6], ids[5], ids[4], ids[3], ids[2], ids[0]]);
 
       // One post a page: cursors on pinned posts (two now) and then on unpinned ones.
       await agent.post(`/api/posts/${ids[4]}/pin`).send({ pinned: true }).expect(200);
-      const single: number[] = [];
-      cursor = null;
-      do {
-        const page: { body: { items: Post[]; nextCursor: string | null } } = await agent
-          .get('/api/posts')
-          .query(cursor ? { limit: 1, cursor } : { limit: 1 });
-        single.push(...page.body.items.map((post) => post.id));
-        cursor = page.body.nextCursor;
-      } while (cursor);
+      const single = await readAll(1);
       expect(single).toEqual([ids[4], ids[1], late, ids[6], ids[5], ids[3], ids[2], ids[0]]);
       expect((await agent.get('/api/posts?cursor=nonsense')).status).toBe(400);
       expect((await agent.get('/api/posts?limit=500')).status).toBe(400);
