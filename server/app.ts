@@ -8,12 +8,15 @@ import { createPassport } from './auth/passport';
 import {
   createSessionMiddleware,
   enforceAbsoluteLifetime,
+  onReads,
+  onWrites,
   type SessionSetup,
-  unlessAnonymousRead,
 } from './auth/session';
+import { resolveSessionForReads } from './auth/session-read';
 import { type Config } from './config';
 import { type DatabaseHandle } from './db/client';
 import { apiNotFound, assignRequestId, errorHandler, refuseCrossSiteWrites } from './lib/http';
+import { byFirstSegment } from './lib/first-segment';
 import { servePrecompressed } from './lib/precompressed';
 import { type Logger } from './lib/logger';
 import { authRouter } from './routes/auth';
@@ -124,30 +127,45 @@ export function createApp(options: AppOptions): App {
     response.set('Cache-Control', 'no-store');
     next();
   });
-  api.use(healthRouter(dependencies));
-  api.use(catalogRouter(dependencies));
-  // Who is signed in. Anonymous reads (the guest's public profile and QR code) skip all of it.
+  api.use(byFirstSegment(healthRouter(dependencies)));
+  api.use(byFirstSegment(catalogRouter(dependencies)));
+  // Who is signed in. A read resolves its session directly (auth/session-read.ts); a write goes
+  // through express-session and passport, which sign in, sign out and save sessions.
+  api.use(
+    onReads(
+      resolveSessionForReads({
+        store: sessionSetup.store,
+        secret: options.sessionSecret,
+        db: database.db,
+      }),
+    ),
+  );
   api.use(
     [
       sessionSetup.middleware,
       enforceAbsoluteLifetime,
       passport.initialize(),
       passport.session(),
-      trackLastSeen(database.db),
-    ].map(unlessAnonymousRead),
+    ].map(onWrites),
   );
-  api.use(authRouter(dependencies));
-  api.use(locationsRouter(dependencies));
-  api.use(walletRouter(dependencies));
-  api.use(pinsRouter(dependencies));
-  api.use(giftCardsRouter(dependencies));
-  api.use(usersRouter(dependencies));
-  api.use(profilesRouter(dependencies));
-  api.use(friendsRouter(dependencies));
-  api.use(uploadsRouter(dependencies));
-  api.use(postsRouter(dependencies));
-  api.use(notificationsRouter(dependencies));
-  api.use(leadsRouter(dependencies));
+  api.use(trackLastSeen(database.db));
+  // Each feature's router is entered only by the paths it serves.
+  for (const featureRouter of [
+    authRouter,
+    locationsRouter,
+    walletRouter,
+    pinsRouter,
+    giftCardsRouter,
+    usersRouter,
+    profilesRouter,
+    friendsRouter,
+    uploadsRouter,
+    postsRouter,
+    notificationsRouter,
+    leadsRouter,
+  ]) {
+    api.use(byFirstSegment(featureRouter(dependencies)));
+  }
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -25,6 +25,18 @@ function isSessionUser(value: unknown): value is SessionUser {
   );
 }
 
+/**
+ * The user a session names, from what `serializeUser` stored at sign-in: the stored facts
+ * themselves, or (for sessions from before they were stored) the account read by id; null when
+ * that account is gone.
+ */
+export function storedSessionUser(
+  db: Database,
+  stored: unknown,
+): SessionUser | Promise<SessionUser | null> {
+  return isSessionUser(stored) ? stored : findSessionUser(db, Number(stored));
+}
+
 /** A passport instance of its own per app, so that several apps (tests, instances) never share one. */
 export function createPassport(db: Database): passport.PassportStatic {
   const instance = new passport.Passport() as passport.PassportStatic;
@@ -45,9 +57,10 @@ export function createPassport(db: Database): passport.PassportStatic {
     done(null, { id: user.id, type: user.type, username: user.username }),
   );
   instance.deserializeUser((stored: unknown, done) => {
-    if (isSessionUser(stored)) return done(null, stored);
-    findSessionUser(db, Number(stored)).then(
-      (user) => done(null, user ?? false),
+    const user = storedSessionUser(db, stored);
+    if (!(user instanceof Promise)) return done(null, user);
+    user.then(
+      (found) => done(null, found ?? false),
       (error: unknown) => done(error),
     );
   });

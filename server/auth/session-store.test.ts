@@ -6,7 +6,7 @@ import { createDatabase } from '../db/client';
 import { createLogger } from '../lib/logger';
 import { consumerInput, registerAs } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/test-app';
-import { SESSION_IDLE_TIMEOUT_MS } from './session';
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session';
 import { SESSION_CACHE_TTL_MS } from './session-store';
 
 let context: TestContext;
@@ -108,6 +108,30 @@ describe('session store', () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + SESSION_IDLE_TIMEOUT_MS + 1_000);
     const response = await request(context.app).get('/api/user').set('Cookie', cookie);
     expect(response.status).toBe(401);
+  });
+
+  it('ends a session 12 hours after sign-in however active, on a read and on a write', async () => {
+    for (const kind of ['read', 'write'] as const) {
+      vi.restoreAllMocks();
+      const { cookie } = await signedInCookie();
+      const sid = decodeURIComponent(cookie.slice('markit.sid='.length)).slice(2).split('.')[0]!;
+      // Signed in twelve hours and a minute ago, and used ever since.
+      await context.database.query(
+        `update "session" set sess = jsonb_set(sess::jsonb, '{signedInAt}', to_jsonb($2::bigint))::json
+          where sid = $1`,
+        [sid, Date.now() - SESSION_ABSOLUTE_LIFETIME_MS - 60_000],
+      );
+      // The cached copy is a minute old: the row is read again.
+      vi.spyOn(Date, 'now').mockReturnValue(Date.now() + SESSION_CACHE_TTL_MS + 1_000);
+      const response =
+        kind === 'read'
+          ? await request(context.app).get('/api/user').set('Cookie', cookie)
+          : await request(context.app).post('/api/notifications/read-all').set('Cookie', cookie);
+      expect(response.status, kind).toBe(401);
+      expect(await context.database.query('select 1 from "session" where sid = $1', [sid])).toEqual(
+        [],
+      );
+    }
   });
 
   it('keeps a session in use alive past the idle timeout, with a browser-session cookie set once', async () => {

@@ -1,6 +1,7 @@
 import { type RequestHandler } from 'express';
 import session from 'express-session';
 import { type DatabaseHandle } from '../db/client';
+import { isRead } from '../lib/http';
 import { createSessionStore, type SessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'markit.sid';
@@ -16,26 +17,10 @@ declare module 'express-session' {
 }
 
 export type SessionSetup = {
-  /**
-   * express-session for the requests that can have or start a session. A read (GET, HEAD,
-   * OPTIONS) without the session cookie is anonymous and cannot start one: it skips the session
-   * work entirely (no id generated, no store call), as the public profile and its QR code are.
-   */
+  /** express-session, for writes: the requests that can sign in, sign out or change a session. */
   middleware: RequestHandler;
   store: SessionStore;
 };
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Whether the request carries our session cookie (signed or not, valid or not). */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && cookieHeader.includes(`${SESSION_COOKIE_NAME}=`);
-}
-
-/** A read without the session cookie: nothing session-related can happen on it. */
-export function isAnonymousRead(request: { method: string; headers: { cookie?: string } }) {
-  return SAFE_METHODS.has(request.method) && !hasSessionCookie(request.headers.cookie);
-}
 
 export function createSessionMiddleware(options: {
   secret: string;
@@ -79,17 +64,24 @@ export function sessionExpiresAt(signedInAt: number | undefined, now = Date.now(
   return signedInAt ? Math.min(idleEnd, signedInAt + SESSION_ABSOLUTE_LIFETIME_MS) : idleEnd;
 }
 
-/** `handler`, except on anonymous reads, which go straight on. */
-export function unlessAnonymousRead(handler: RequestHandler): RequestHandler {
-  return (request, response, next) =>
-    isAnonymousRead(request) ? next() : handler(request, response, next);
+/** `handler` on writes; reads go straight on. */
+export function onWrites(handler: RequestHandler): RequestHandler {
+  return (request, response, next) => (isRead(request) ? next() : handler(request, response, next));
 }
 
-/** Ends sessions older than the absolute lifetime, whatever the cookie says. */
+/** `handler` on reads; writes go straight on. */
+export function onReads(handler: RequestHandler): RequestHandler {
+  return (request, response, next) => (isRead(request) ? handler(request, response, next) : next());
+}
+
+/**
+ * Ends sessions older than the absolute lifetime, whatever the cookie says: the request goes on
+ * with a fresh, empty session (never saved unless it signs in), so it is simply signed out.
+ */
 export const enforceAbsoluteLifetime: RequestHandler = (request, _response, next) => {
   const signedInAt = request.session?.signedInAt;
   if (signedInAt && Date.now() - signedInAt > SESSION_ABSOLUTE_LIFETIME_MS) {
-    request.session.destroy(() => next());
+    request.session.regenerate((error: unknown) => next(error));
     return;
   }
   next();

@@ -6,6 +6,9 @@ import { type Logger } from './logger';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A read (GET, HEAD, OPTIONS): it changes nothing, the session included. */
+export const isRead = (request: { method: string }) => SAFE_METHODS.has(request.method);
+
 declare module 'express-serve-static-core' {
   interface Request {
     id?: string;
@@ -23,7 +26,7 @@ export const assignRequestId: RequestHandler = (request, response, next) => {
  * SameSite=Lax cookies this is the CSRF defence (DESIGN.md §5).
  */
 export const refuseCrossSiteWrites: RequestHandler = (request, _response, next) => {
-  if (SAFE_METHODS.has(request.method)) return next();
+  if (isRead(request)) return next();
   const fetchSite = request.get('sec-fetch-site');
   if (fetchSite === 'cross-site') {
     throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed');

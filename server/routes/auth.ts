@@ -106,10 +106,8 @@ export function authRouter({ db, passport, config }: RouteDependencies): Router 
     response.json({
       userId: user.id,
       type: user.type,
-      signedInAt: request.session.signedInAt
-        ? new Date(request.session.signedInAt).toISOString()
-        : null,
-      expiresAt: new Date(sessionExpiresAt(request.session.signedInAt)).toISOString(),
+      signedInAt: request.signedInAt ? new Date(request.signedInAt).toISOString() : null,
+      expiresAt: new Date(sessionExpiresAt(request.signedInAt)).toISOString(),
     });
   });
 
