@@ -13,6 +13,7 @@ import {
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireUser } from '../auth/guards';
 import { readIdempotencyKey } from '../lib/idempotency';
+import { sendJsonText } from '../lib/json-text';
 import { parseInput } from '../lib/validate';
 import { claimPin } from '../services/gift-cards/claim-pin';
 import { getGiftCardCode } from '../services/gift-cards/get-gift-card-code';
@@ -75,7 +76,7 @@ export function giftCardsRouter({ db, config }: RouteDependencies): Router {
   router.get('/gift-cards/marketplace', consumerOnly, async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(marketplaceQuerySchema, request.query);
-    response.json(await listMarketplace(db, user.id, query));
+    sendJsonText(response, await listMarketplace(db, user.id, query));
   });
 
   router.post('/pins/:id/claim', consumerOnly, async (request, response) => {

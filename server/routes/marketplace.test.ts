@@ -96,6 +96,33 @@ describe('GET /api/gift-cards/marketplace', () => {
     expect(response.body).toMatchObject({ page: 1, limit: 100 });
   });
 
+  it('writes money, names, the expiry and the distance exactly as the API promises', async () => {
+    const business = await fundedBusiness(context, 1000, "O'Neil & Sons");
+    const pin = await createTestPin(business.agent, store.dunkin, { brand: 'dunkin', value: 12.5 });
+    const [row] = await context.database.query<{ expires_at: Date | string }>(
+      'select expires_at from pins where id = $1',
+      [pin],
+    );
+    const consumer = await signedInConsumer(context);
+
+    const near = await consumer.agent
+      .get('/api/gift-cards/marketplace')
+      .query({ lat: 42.559575 + 1.234 / 69.05, lng: -70.931239, limit: 100 });
+    expect(near.status).toBe(200);
+    expect(near.headers['content-type']).toMatch(/^application\/json/);
+    const listed = near.body.items.find((item: MarketplacePin) => item.id === pin);
+    expect(listed).toMatchObject({
+      brand: 'dunkin',
+      value: 12.5,
+      message: '$12.50 Dunkin gift card',
+      business_name: "O'Neil & Sons",
+      expiration_date: new Date(row!.expires_at).toISOString(),
+    });
+    // 1.23 miles away, shown to a tenth.
+    expect(listed.distance_miles).toBe(1.2);
+    expect(Object.keys(near.body)).toEqual(['items', 'page', 'limit', 'total', 'brands']);
+  });
+
   it('with a location, shows a 5-mile pin 3 miles away and not a 1-mile pin', async () => {
     const business = await fundedBusiness(context);
     const wide = await createTestPin(business.agent, store.starbucks, { radius: 5 });

@@ -1,10 +1,10 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { brandDisplayName } from '@shared/constants';
-import { centsToDollars, formatDollars } from '@shared/money';
-import { GIFT_LIMITS, type MarketplacePage, type MarketplacePin } from '@shared/schema/gift-cards';
+import { BRAND_IDS, brandDisplayName } from '@shared/constants';
+import { GIFT_LIMITS, type MarketplacePage } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
+import { asJsonText, type JsonText } from '../../lib/json-text';
 
 export type MarketplaceOptions = {
   lat?: number | undefined;
@@ -17,52 +17,39 @@ export type MarketplaceOptions = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-type MarketplaceRow = {
-  id: number;
-  brand_id: string;
-  value_cents: number;
-  promotion_message: string;
-  show_business_info: boolean;
-  business_name: string;
-  location_name: string;
-  street: string;
-  city: string;
-  state: string;
-  expires_at: string | Date;
-  remaining: number;
-  distance_miles: number | string | null;
-  recommended: boolean;
-};
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-function toMarketplacePin(row: MarketplaceRow, withDistance: boolean): MarketplacePin {
-  const valueCents = Number(row.value_cents);
-  const pin: MarketplacePin = {
-    id: Number(row.id),
-    brand: row.brand_id,
-    value: centsToDollars(valueCents),
-    message: `${formatDollars(valueCents)} ${brandDisplayName(row.brand_id)} gift card`,
-    promotion_message: row.promotion_message,
-    display_business_name: row.show_business_info,
-    business_name: row.show_business_info ? row.business_name : '',
-    sender_name: row.business_name,
-    location_name: row.location_name,
-    street: row.street,
-    city: row.city,
-    state: row.state,
-    expiration_date: new Date(row.expires_at).toISOString(),
-    remaining: Number(row.remaining),
-    recommended: Boolean(row.recommended),
-  };
-  if (withDistance && row.distance_miles !== null) {
-    pin.distance_miles = Math.round(Number(row.distance_miles) * 10) / 10;
-  }
-  return pin;
-}
+/** `formatDollars` in SQL: "$1,234.50" from integer cents. */
+const dollarsText = (cents: SQLWrapper) =>
+  sql`'$' || to_char(${cents} / 100.0, 'FM999,999,999,990.00')`;
+
+/** `brandDisplayName` in SQL: the display name of a known brand, else the raw id. */
+const brandName = (brand: SQLWrapper) =>
+  sql`(case ${brand} ${sql.raw(
+    BRAND_IDS.map((id) => `when ${quoted(id)} then ${quoted(brandDisplayName(id))}`).join(' '),
+  )} else ${brand} end)`;
+
+/**
+ * One pin of the page as JSON text (MarketplacePin), shaped by Postgres: dollars from cents,
+ * the message, the business named only when the business chose to be, the expiry in ISO form
+ * (to the millisecond, as JavaScript writes it), the distance to a tenth of a mile.
+ */
+const pinJson = (located: boolean) => sql`json_build_object(
+    'id', pins.id, 'brand', pins.brand_id, 'value', (pins.value_cents / 100.0)::float8,
+    'message', ${dollarsText(sql`pins.value_cents`)} || ' ' || ${brandName(sql`pins.brand_id`)} || ' gift card',
+    'promotion_message', pins.promotion_message, 'display_business_name', pins.show_business_info,
+    'business_name', case when pins.show_business_info then businesses.name else '' end,
+    'sender_name', businesses.name, 'location_name', stores.name, 'street', stores.street,
+    'city', stores.city, 'state', stores.state,
+    'expiration_date', to_char(pins.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'remaining', pins.remaining, 'recommended', coalesce(page.recommended, false)
+    ${located ? sql`, 'distance_miles', round(page.distance_miles::numeric, 1)::float8` : sql``})`;
 
 type MarketplaceVariant = `${'near' | 'anywhere'}_${'brand' | 'all'}_${'search' | 'all'}`;
 
 type MarketplaceResult = {
-  items: MarketplaceRow[] | null;
+  /** The page's pins, a JSON array as text. */
+  items: string | null;
   total: number | string;
   brands: string[] | null;
 };
@@ -150,14 +137,7 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
       select
         (select count(*) from chosen) as total,
         (select array_agg(brand_id order by brand_id) from (select distinct brand_id from offered) as on_offer) as brands,
-        (select json_agg(json_build_object(
-            'id', pins.id, 'brand_id', pins.brand_id, 'value_cents', pins.value_cents,
-            'promotion_message', pins.promotion_message, 'show_business_info', pins.show_business_info,
-            'business_name', businesses.name, 'location_name', stores.name, 'street', stores.street,
-            'city', stores.city, 'state', stores.state, 'expires_at', pins.expires_at,
-            'remaining', pins.remaining, 'distance_miles', page.distance_miles,
-            'recommended', page.recommended
-          ) order by ${ranking('page')})
+        (select json_agg(${pinJson(located)} order by ${ranking('page')})::text
           from (
             select * from (
               select chosen.*, row_number() over (order by ${ranking('chosen')}) as position
@@ -181,7 +161,7 @@ export async function listMarketplace(
   db: Database,
   consumerId: number,
   options: MarketplaceOptions,
-): Promise<MarketplacePage> {
+): Promise<JsonText<MarketplacePage>> {
   const located = options.lat !== undefined && options.lng !== undefined;
   const variant: MarketplaceVariant = `${located ? 'near' : 'anywhere'}_${options.brand ? 'brand' : 'all'}_${options.search ? 'search' : 'all'}`;
   const [result] = await marketplacePage(db, variant, {
@@ -195,13 +175,15 @@ export async function listMarketplace(
 
   const total = Number(result?.total ?? 0);
   const capped = located || !options.search;
-  return {
-    items: (result?.items ?? []).map((row) => toMarketplacePin(row, located)),
-    page: options.page,
-    limit: options.limit,
-    total,
-    brands: result?.brands ?? [],
-    ...(capped &&
-      total >= GIFT_LIMITS.marketplaceNearestMax && { only: located ? 'nearest' : 'newest' }),
-  };
+  const only: MarketplacePage['only'] =
+    capped && total >= GIFT_LIMITS.marketplaceNearestMax
+      ? located
+        ? 'nearest'
+        : 'newest'
+      : undefined;
+  return asJsonText<MarketplacePage>(
+    `{"items":${result?.items ?? '[]'},"page":${options.page},"limit":${options.limit},` +
+      `"total":${total},"brands":${JSON.stringify(result?.brands ?? [])}` +
+      `${only ? `,"only":"${only}"` : ''}}`,
+  );
 }
