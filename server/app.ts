@@ -8,15 +8,20 @@ import { createPassport } from './auth/passport';
 import {
   createSessionMiddleware,
   enforceAbsoluteLifetime,
-  onReads,
-  onWrites,
   type SessionSetup,
 } from './auth/session';
 import { resolveSessionForReads } from './auth/session-read';
 import { type Config } from './config';
 import { type DatabaseHandle } from './db/client';
-import { apiNotFound, assignRequestId, errorHandler, refuseCrossSiteWrites } from './lib/http';
-import { byFirstSegment } from './lib/first-segment';
+import {
+  apiNotFound,
+  assignRequestId,
+  errorHandler,
+  noStore,
+  refuseCrossSiteWrites,
+} from './lib/http';
+import { routeByFirstSegment } from './lib/first-segment';
+import { onReads, onWrites, series } from './lib/middleware';
 import { servePrecompressed } from './lib/precompressed';
 import { type Logger } from './lib/logger';
 import { authRouter } from './routes/auth';
@@ -121,51 +126,50 @@ export function createApp(options: AppOptions): App {
   };
 
   const api = express.Router();
-  api.use(refuseCrossSiteWrites);
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use((_request, response, next) => {
-    response.set('Cache-Control', 'no-store');
-    next();
-  });
-  api.use(byFirstSegment(healthRouter(dependencies)));
-  api.use(byFirstSegment(catalogRouter(dependencies)));
+  api.use(
+    series(refuseCrossSiteWrites, onWrites(express.json({ limit: JSON_BODY_LIMIT })), noStore),
+  );
+  api.use(routeByFirstSegment([healthRouter(dependencies), catalogRouter(dependencies)]));
   // Who is signed in. A read resolves its session directly (auth/session-read.ts); a write goes
   // through express-session and passport, which sign in, sign out and save sessions.
   api.use(
-    onReads(
-      resolveSessionForReads({
-        store: sessionSetup.store,
-        secret: options.sessionSecret,
-        db: database.db,
-      }),
+    series(
+      onReads(
+        resolveSessionForReads({
+          store: sessionSetup.store,
+          secret: options.sessionSecret,
+          db: database.db,
+        }),
+      ),
+      onWrites(
+        series(
+          sessionSetup.middleware,
+          enforceAbsoluteLifetime,
+          passport.initialize(),
+          passport.session(),
+        ),
+      ),
+      trackLastSeen(database.db),
     ),
   );
   api.use(
-    [
-      sessionSetup.middleware,
-      enforceAbsoluteLifetime,
-      passport.initialize(),
-      passport.session(),
-    ].map(onWrites),
+    routeByFirstSegment(
+      [
+        authRouter,
+        locationsRouter,
+        walletRouter,
+        pinsRouter,
+        giftCardsRouter,
+        usersRouter,
+        profilesRouter,
+        friendsRouter,
+        uploadsRouter,
+        postsRouter,
+        notificationsRouter,
+        leadsRouter,
+      ].map((featureRouter) => featureRouter(dependencies)),
+    ),
   );
-  api.use(trackLastSeen(database.db));
-  // Each feature's router is entered only by the paths it serves.
-  for (const featureRouter of [
-    authRouter,
-    locationsRouter,
-    walletRouter,
-    pinsRouter,
-    giftCardsRouter,
-    usersRouter,
-    profilesRouter,
-    friendsRouter,
-    uploadsRouter,
-    postsRouter,
-    notificationsRouter,
-    leadsRouter,
-  ]) {
-    api.use(byFirstSegment(featureRouter(dependencies)));
-  }
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,7 +1,6 @@
 import { type RequestHandler } from 'express';
 import session from 'express-session';
 import { type DatabaseHandle } from '../db/client';
-import { isRead } from '../lib/http';
 import { createSessionStore, type SessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'markit.sid';
@@ -62,16 +61,6 @@ export function createSessionMiddleware(options: {
 export function sessionExpiresAt(signedInAt: number | undefined, now = Date.now()): number {
   const idleEnd = now + SESSION_IDLE_TIMEOUT_MS;
   return signedInAt ? Math.min(idleEnd, signedInAt + SESSION_ABSOLUTE_LIFETIME_MS) : idleEnd;
-}
-
-/** `handler` on writes; reads go straight on. */
-export function onWrites(handler: RequestHandler): RequestHandler {
-  return (request, response, next) => (isRead(request) ? next() : handler(request, response, next));
-}
-
-/** `handler` on reads; writes go straight on. */
-export function onReads(handler: RequestHandler): RequestHandler {
-  return (request, response, next) => (isRead(request) ? handler(request, response, next) : next());
 }
 
 /**

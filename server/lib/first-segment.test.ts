@@ -1,12 +1,12 @@
 import express, { Router } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { byFirstSegment } from './first-segment';
+import { routeByFirstSegment } from './first-segment';
 
 function appWith(...routers: Router[]) {
   const app = express();
   const api = Router();
-  for (const router of routers) api.use(byFirstSegment(router));
+  api.use(routeByFirstSegment(routers));
   api.use((_request, response) => {
     response.status(404).json({ reached: 'end' });
   });
@@ -14,7 +14,7 @@ function appWith(...routers: Router[]) {
   return app;
 }
 
-describe('byFirstSegment', () => {
+describe('routeByFirstSegment', () => {
   it('enters a router for its routes’ first segments, in any case, and skips it otherwise', async () => {
     const entered: string[] = [];
     const cards = Router();
@@ -47,17 +47,29 @@ describe('byFirstSegment', () => {
     await request(appWith(profiles)).get('/api/ada').expect(200, { username: 'ada' });
   });
 
-  it('lets a request through the routers before the one it is for', async () => {
+  it('tries the routers that share a segment in their order, and passes errors on', async () => {
     const first = Router();
     first.get('/a/x', (_request, response) => {
       response.json({ from: 'first' });
+    });
+    first.get('/b/fails', () => {
+      throw new Error('broken');
     });
     const second = Router();
     second.get('/b/x', (_request, response) => {
       response.json({ from: 'second' });
     });
+    second.get('/a/x', (_request, response) => {
+      response.json({ from: 'second' });
+    });
     const app = appWith(first, second);
+    app.use(
+      (error: Error, _request: express.Request, response: express.Response, _next: unknown) => {
+        response.status(500).json({ error: error.message });
+      },
+    );
     await request(app).get('/api/b/x').expect(200, { from: 'second' });
     await request(app).get('/api/a/x').expect(200, { from: 'first' });
+    await request(app).get('/api/b/fails').expect(500, { error: 'broken' });
   });
 });

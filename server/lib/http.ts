@@ -15,6 +15,12 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** API answers are never stored by browsers or proxies. */
+export const noStore: RequestHandler = (_request, response, next) => {
+  response.set('Cache-Control', 'no-store');
+  next();
+};
+
 export const assignRequestId: RequestHandler = (request, response, next) => {
   request.id = randomUUID();
   response.set('X-Request-Id', request.id);
