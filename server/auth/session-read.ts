@@ -33,7 +33,7 @@ const promised = <T>(call: (callback: (error: unknown, value?: T) => void) => vo
   );
 
 /**
- * Who is signed in, for reads (GET and HEAD). A read changes no session, so it needs none of
+ * Who is signed in, for reads (GET, HEAD, OPTIONS). A read changes no session, so it needs none of
  * express-session's and passport's per-request machinery (a Session object, the session hashed
  * before and after to see whether to save it, the answer held back until then, passport's
  * request methods), which cost a small read a third of its throughput. It does the same checks
