@@ -19,7 +19,7 @@ declare global {
 type StoredSession = session.SessionData & { passport?: { user?: unknown } };
 
 /** The session id in the request's cookie, if the cookie is ours and its signature holds. */
-export function signedSessionId(cookieHeader: string | undefined, secret: string): string | null {
+function signedSessionId(cookieHeader: string | undefined, secret: string): string | null {
   if (!cookieHeader) return null;
   const value = parseCookies(cookieHeader)[SESSION_COOKIE_NAME];
   if (!value?.startsWith('s:')) return null;
