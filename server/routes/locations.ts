@@ -2,6 +2,7 @@ import { type Response, Router } from 'express';
 import { citiesQuerySchema, statesQuerySchema, storesQuerySchema } from '@shared/schema/locations';
 import { type RouteDependencies } from '../app-context';
 import { requireSession } from '../auth/guards';
+import { sendJsonText } from '../lib/json-text';
 import { parseInput } from '../lib/validate';
 import { listCities } from '../services/locations/list-cities';
 import { listLocationBrands } from '../services/locations/list-location-brands';
@@ -32,8 +33,7 @@ export function locationsRouter({ db }: RouteDependencies): Router {
   });
   router.get('/locations/stores', async (request, response) => {
     const { brand, state, city } = parseInput(storesQuerySchema, request.query);
-    const storeOptions = await listStores(db, brand, state, city);
-    cacheable(response).json(storeOptions);
+    sendJsonText(cacheable(response), await listStores(db, brand, state, city));
   });
   return router;
 }
