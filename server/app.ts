@@ -21,6 +21,7 @@ import {
   refuseCrossSiteWrites,
 } from './lib/http';
 import { routeByFirstSegment } from './lib/first-segment';
+import { type RouteEntry, routesOf } from './lib/route-list';
 import { onReads, onWrites, series } from './lib/middleware';
 import { servePrecompressed } from './lib/precompressed';
 import { type Logger } from './lib/logger';
@@ -68,7 +69,12 @@ export type AppOptions = {
 };
 
 export type App = Express & {
-  locals: { sessionStore: SessionSetup['store']; notificationHub: NotificationHub };
+  locals: {
+    sessionStore: SessionSetup['store'];
+    notificationHub: NotificationHub;
+    /** Every /api route the app registers (the authorization matrix test walks them). */
+    apiRoutes: RouteEntry[];
+  };
 };
 
 /** Builds the whole HTTP app from its dependencies; `index.ts` only configures and listens. */
@@ -129,7 +135,8 @@ export function createApp(options: AppOptions): App {
   api.use(
     series(refuseCrossSiteWrites, onWrites(express.json({ limit: JSON_BODY_LIMIT })), noStore),
   );
-  api.use(routeByFirstSegment([healthRouter(dependencies), catalogRouter(dependencies)]));
+  const publicRouters = [healthRouter(dependencies), catalogRouter(dependencies)];
+  api.use(routeByFirstSegment(publicRouters));
   // Who is signed in. A read resolves its session directly (auth/session-read.ts); a write goes
   // through express-session and passport, which sign in, sign out and save sessions.
   api.use(
@@ -152,25 +159,23 @@ export function createApp(options: AppOptions): App {
       trackLastSeen(database.db),
     ),
   );
-  api.use(
-    routeByFirstSegment(
-      [
-        authRouter,
-        locationsRouter,
-        walletRouter,
-        pinsRouter,
-        giftCardsRouter,
-        usersRouter,
-        profilesRouter,
-        friendsRouter,
-        uploadsRouter,
-        postsRouter,
-        notificationsRouter,
-        leadsRouter,
-      ].map((featureRouter) => featureRouter(dependencies)),
-    ),
-  );
+  const featureRouters = [
+    authRouter,
+    locationsRouter,
+    walletRouter,
+    pinsRouter,
+    giftCardsRouter,
+    usersRouter,
+    profilesRouter,
+    friendsRouter,
+    uploadsRouter,
+    postsRouter,
+    notificationsRouter,
+    leadsRouter,
+  ].map((featureRouter) => featureRouter(dependencies));
+  api.use(routeByFirstSegment(featureRouters));
   api.use(apiNotFound);
+  app.locals.apiRoutes = routesOf([...publicRouters, ...featureRouters], '/api');
   app.use('/api', api);
 
   // Uploaded images: server-made names, served as the type their bytes were checked to be.

@@ -1,0 +1,420 @@
+import { type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
+import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
+import { insertTestStores } from '../testing/stores';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+/**
+ * Issue 9, point 1: every /api route with the answer each caller gets. The callers: no session,
+ * consumers A and B, businesses X and Y. The objects are A's (a gift card, a post, a notification,
+ * friendships, a gift request to A) and X's (a pin, a lead); B and Y never own them, so no cell of
+ * theirs on them may be 2xx. Cells run in the table's order, each caller in the order below, so a
+ * row that changes an object (A redeeming the card, X cancelling the pin) comes after the rows
+ * that read it. A route the app registers that the table lacks fails the first test.
+ */
+const CALLERS = ['none', 'A', 'B', 'X', 'Y'] as const;
+type Caller = (typeof CALLERS)[number];
+type Agent = ReturnType<TestContext['agent']>;
+
+type World = {
+  store: number;
+  a: { id: number; username: string };
+  b: { id: number; username: string };
+  x: { id: number; username: string };
+  cardA: number;
+  pinX: number;
+  postA: number;
+  leadX: number;
+  notificationA: number;
+  /** A pending request from C to A (A answers it). */
+  pendingToA: number;
+  /** An accepted friendship of A and D (A removes it). */
+  friendshipAD: number;
+  /** B asked A for a gift (A declines it). */
+  giftRequestToA: number;
+};
+
+type Row = {
+  /** As the app registers it: method and path. */
+  route: string;
+  /** The path with its parameters filled in (the route's own path when it has none). */
+  path?: (world: World) => string;
+  body?: unknown | ((caller: Caller, world: World) => unknown);
+  /** The answer's status for: none, A, B, X, Y. */
+  expect: [number, number, number, number, number];
+  /** Whose object the row acts on: the other callers' cells must never be 2xx. */
+  owner?: 'A' | 'X';
+  /** A stream (server-sent events): only the status line is read. */
+  stream?: boolean;
+};
+
+// Owners act on their own object with a body that fails validation where a valid one would end
+// the object before the rows after it (sending A's card away): 400 proves they got past the
+// authorization, as the others' 404 proves they did not.
+const onlyOwnerInvalid = (valid: unknown) => (caller: Caller) => (caller === 'A' ? {} : valid);
+
+const ROWS: Row[] = [
+  // Public.
+  { route: 'GET /api/health', expect: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/brands', expect: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/identifiers', expect: [200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/user/profile/:username',
+    path: (w) => `/api/user/profile/${w.a.username}`,
+    expect: [200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/user/qr-code/:username',
+    path: (w) => `/api/user/qr-code/${w.a.username}`,
+    expect: [200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/user/:username/friends',
+    path: (w) => `/api/user/${w.a.username}/friends`,
+    expect: [200, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/analytics/share',
+    body: (_caller: Caller, w: World) => ({ platform: 'copy', profileUsername: w.a.username }),
+    expect: [201, 201, 201, 201, 201],
+  },
+  {
+    route: 'POST /api/gift-cards/guest',
+    body: (_caller: Caller, w: World) => ({
+      recipientUsername: w.a.username,
+      brand: 'starbucks',
+      value: 5,
+      senderEmail: 'guest@example.com',
+    }),
+    // A cannot send A a gift, signed in or not.
+    expect: [201, 400, 201, 201, 201],
+  },
+  // Accounts.
+  { route: 'GET /api/session', expect: [401, 200, 200, 200, 200] },
+  { route: 'GET /api/user', expect: [401, 200, 200, 200, 200] },
+  { route: 'POST /api/register', body: {}, expect: [400, 400, 400, 400, 400] },
+  {
+    route: 'POST /api/login',
+    body: (_caller: Caller, w: World) => ({ identifier: w.b.username, password: 'wrong-horse-1' }),
+    expect: [401, 401, 401, 401, 401],
+  },
+  // Catalogue.
+  { route: 'GET /api/locations/brands', expect: [401, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/locations/states',
+    path: () => '/api/locations/states?brand=starbucks',
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/locations/cities',
+    path: () => '/api/locations/cities?brand=starbucks&state=MA',
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/locations/stores',
+    path: () => '/api/locations/stores?brand=starbucks&state=MA&city=Boston',
+    expect: [401, 200, 200, 200, 200],
+  },
+  // Wallet and pins (businesses).
+  { route: 'GET /api/wallet', expect: [401, 200, 200, 200, 200] },
+  { route: 'GET /api/wallet/transactions', expect: [401, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/wallet/add-funds',
+    body: { amount: 10, cardNumber: TEST_CARD_SUCCESS },
+    expect: [401, 403, 403, 201, 201],
+  },
+  { route: 'POST /api/wallet/withdraw', body: { amount: 1 }, expect: [401, 403, 403, 201, 201] },
+  { route: 'POST /api/pins', body: {}, expect: [401, 403, 403, 400, 400] },
+  { route: 'GET /api/pins/mine', expect: [401, 403, 403, 200, 200] },
+  { route: 'GET /api/business/dashboard', expect: [401, 403, 403, 200, 200] },
+  { route: 'GET /api/gift-cards/issued', expect: [401, 403, 403, 200, 200] },
+  // Consumers' gift cards.
+  {
+    route: 'GET /api/gift-cards/marketplace',
+    path: () => '/api/gift-cards/marketplace?lat=42.347&lng=-71.087',
+    expect: [401, 200, 200, 403, 403],
+  },
+  { route: 'GET /api/gift-cards/consumer/wallet', expect: [401, 200, 200, 403, 403] },
+  { route: 'GET /api/gift-cards/gift-cards', expect: [401, 200, 200, 403, 403] },
+  { route: 'GET /api/gift-cards/leaderboard', expect: [401, 200, 200, 403, 403] },
+  { route: 'GET /api/gift-cards/leaderboard/me', expect: [401, 200, 200, 403, 403] },
+  { route: 'GET /api/gift-cards/requests', expect: [401, 200, 200, 403, 403] },
+  {
+    route: 'POST /api/gift-cards/request',
+    body: (_caller: Caller, w: World) => ({ username: w.x.username }),
+    expect: [401, 400, 400, 403, 403],
+  },
+  {
+    route: 'GET /api/gift-cards/:id/code',
+    path: (w) => `/api/gift-cards/${w.cardA}/code`,
+    owner: 'A',
+    expect: [401, 200, 404, 403, 403],
+  },
+  {
+    route: 'POST /api/gift-cards/:id/send',
+    path: (w) => `/api/gift-cards/${w.cardA}/send`,
+    body: (caller: Caller, w: World) =>
+      onlyOwnerInvalid({ recipientUsername: w.b.username, message: 'For you' })(caller),
+    owner: 'A',
+    expect: [401, 400, 404, 403, 403],
+  },
+  {
+    route: 'POST /api/pins/:id/claim',
+    path: (w) => `/api/pins/${w.pinX}/claim`,
+    expect: [401, 409, 201, 403, 403],
+  },
+  {
+    route: 'POST /api/pins/:id/cancel',
+    path: (w) => `/api/pins/${w.pinX}/cancel`,
+    owner: 'X',
+    expect: [401, 403, 403, 200, 404],
+  },
+  // Friends and people.
+  { route: 'GET /api/friends', expect: [401, 200, 200, 200, 200] },
+  { route: 'GET /api/friends/requests', expect: [401, 200, 200, 200, 200] },
+  { route: 'GET /api/friends/suggested', expect: [401, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/friends/search',
+    path: () => '/api/friends/search?query=co',
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/users/search',
+    path: () => '/api/users/search?q=co',
+    expect: [401, 200, 200, 200, 200],
+  },
+  { route: 'POST /api/friends/request', body: {}, expect: [401, 400, 400, 400, 400] },
+  {
+    route: 'POST /api/users/:username/report',
+    path: (w) => `/api/users/${w.a.username}/report`,
+    body: {},
+    expect: [401, 400, 400, 400, 400],
+  },
+  // Posts.
+  { route: 'GET /api/posts', expect: [401, 200, 200, 200, 200] },
+  { route: 'POST /api/posts', body: {}, expect: [401, 400, 400, 400, 400] },
+  // B has a rank (the guest gift B sent above); A has sent nothing yet.
+  { route: 'POST /api/posts/leaderboard', body: {}, expect: [401, 409, 201, 403, 403] },
+  {
+    route: 'POST /api/posts/:id/like',
+    path: (w) => `/api/posts/${w.postA}/like`,
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    route: 'DELETE /api/posts/:id/like',
+    path: (w) => `/api/posts/${w.postA}/like`,
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/posts/:id/comments',
+    path: (w) => `/api/posts/${w.postA}/comments`,
+    body: { content: 'Nice one' },
+    expect: [401, 201, 201, 201, 201],
+  },
+  {
+    route: 'POST /api/posts/:id/pin',
+    path: (w) => `/api/posts/${w.postA}/pin`,
+    body: { pinned: true },
+    owner: 'A',
+    expect: [401, 200, 403, 403, 403],
+  },
+  // Notifications.
+  { route: 'GET /api/consumer/notifications', expect: [401, 200, 200, 403, 403] },
+  { route: 'GET /api/business/notifications', expect: [401, 403, 403, 200, 200] },
+  { route: 'GET /api/notifications/unread-count', expect: [401, 200, 200, 200, 200] },
+  { route: 'GET /api/notifications/preferences', expect: [401, 200, 200, 200, 200] },
+  { route: 'PUT /api/notifications/preferences', body: {}, expect: [401, 400, 400, 400, 400] },
+  {
+    route: 'GET /api/notifications/stream',
+    stream: true,
+    expect: [401, 200, 200, 200, 200],
+  },
+  {
+    route: 'PATCH /api/notifications/:id/read',
+    path: (w) => `/api/notifications/${w.notificationA}/read`,
+    owner: 'A',
+    expect: [401, 200, 404, 404, 404],
+  },
+  { route: 'POST /api/notifications/read-all', expect: [401, 200, 200, 200, 200] },
+  // Leads (businesses).
+  { route: 'GET /api/business/leads', expect: [401, 403, 403, 200, 200] },
+  { route: 'GET /api/business/leads/export', expect: [401, 403, 403, 200, 200] },
+  { route: 'POST /api/business/leads', body: {}, expect: [401, 403, 403, 400, 400] },
+  {
+    route: 'PATCH /api/business/leads/:id',
+    path: (w) => `/api/business/leads/${w.leadX}`,
+    body: { notes: 'Called back' },
+    owner: 'X',
+    expect: [401, 403, 403, 200, 404],
+  },
+  // Uploads: no file.
+  { route: 'POST /api/uploads', expect: [401, 400, 400, 400, 400] },
+  // Rows that end their object, after every row that reads it.
+  {
+    route: 'POST /api/friends/respond',
+    body: (_caller: Caller, w: World) => ({ friendshipId: w.pendingToA, action: 'accept' }),
+    owner: 'A',
+    expect: [401, 200, 404, 404, 404],
+  },
+  {
+    route: 'DELETE /api/friends/:id',
+    path: (w) => `/api/friends/${w.friendshipAD}`,
+    owner: 'A',
+    expect: [401, 204, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/gift-cards/requests/:id/decline',
+    path: (w) => `/api/gift-cards/requests/${w.giftRequestToA}/decline`,
+    owner: 'A',
+    expect: [401, 200, 404, 403, 403],
+  },
+  {
+    route: 'POST /api/gift-cards/:id/redeem',
+    path: (w) => `/api/gift-cards/${w.cardA}/redeem`,
+    body: { amount: 1 },
+    owner: 'A',
+    expect: [401, 200, 404, 403, 403],
+  },
+  {
+    route: 'DELETE /api/business/leads/:id',
+    path: (w) => `/api/business/leads/${w.leadX}`,
+    owner: 'X',
+    expect: [401, 403, 403, 204, 404],
+  },
+  {
+    route: 'DELETE /api/posts/:id',
+    path: (w) => `/api/posts/${w.postA}`,
+    owner: 'A',
+    expect: [401, 204, 404, 404, 404],
+  },
+  // Last: it ends each caller's session.
+  { route: 'POST /api/logout', expect: [200, 200, 200, 200, 200] },
+];
+
+let context: TestContext;
+let agents: Record<Caller, Agent>;
+let world: World;
+
+async function ok<T>(response: Promise<{ status: number; body: T }>, status: number): Promise<T> {
+  const answer = await response;
+  if (answer.status !== status) {
+    throw new Error(`setup answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body;
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  const { starbucks } = await insertTestStores(context.database.db);
+  const a = await signedInConsumer(context);
+  const b = await signedInConsumer(context);
+  const c = await signedInConsumer(context);
+  const d = await signedInConsumer(context);
+  const x = await fundedBusiness(context, 1000, 'Xavier Coffee');
+  const y = await fundedBusiness(context, 1000, 'Yellow Donuts');
+  agents = { none: context.agent(), A: a.agent, B: b.agent, X: x.agent, Y: y.agent };
+
+  const pinX = await createTestPin(x.agent, starbucks, { quantity: 20 });
+  const claimed = await ok<{ giftCard: { id: number } }>(
+    a.agent.post(`/api/pins/${pinX}/claim`),
+    201,
+  );
+  const post = await ok<{ id: number }>(a.agent.post('/api/posts').send({ content: 'Hi' }), 201);
+  const lead = await ok<{ id: number }>(
+    x.agent.post('/api/business/leads').send({ name: 'Lena Lead', email: 'lena@example.com' }),
+    201,
+  );
+  // C asks A (pending, and a notification for A); D, then B, and A become friends.
+  const request = async (from: Agent, to: string) =>
+    (
+      await ok<{ friendshipId: number }>(
+        from.post('/api/friends/request').send({ username: to }),
+        201,
+      )
+    ).friendshipId;
+  const accept = (friendshipId: number) =>
+    ok(a.agent.post('/api/friends/respond').send({ friendshipId, action: 'accept' }), 200);
+  const pendingToA = await request(c.agent, a.user.username);
+  const friendshipAD = await request(d.agent, a.user.username);
+  await accept(friendshipAD);
+  await accept(await request(b.agent, a.user.username));
+  const giftRequest = await ok<{ id: number }>(
+    b.agent.post('/api/gift-cards/request').send({ username: a.user.username }),
+    201,
+  );
+  const notifications = await ok<{ items: Array<{ id: number }> }>(
+    a.agent.get('/api/consumer/notifications'),
+    200,
+  );
+
+  world = {
+    store: starbucks,
+    a: a.user,
+    b: b.user,
+    x: x.user,
+    cardA: claimed.giftCard.id,
+    pinX,
+    postA: post.id,
+    leadX: lead.id,
+    notificationA: notifications.items[0]!.id,
+    pendingToA,
+    friendshipAD,
+    giftRequestToA: giftRequest.id,
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await context.close();
+});
+
+const routeOf = (row: Row) => {
+  const [method, path] = row.route.split(' ') as [string, string];
+  return { method, path };
+};
+
+async function call(row: Row, caller: Caller): Promise<number> {
+  const { method, path: template } = routeOf(row);
+  const path = row.path ? row.path(world) : template;
+  const agent = agents[caller];
+  const body = typeof row.body === 'function' ? row.body(caller, world) : row.body;
+  const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  let request = agent[verb](path).set('Accept', 'application/json');
+  if (row.stream) {
+    // The stream never ends: read the status line and hang up.
+    request = request.buffer(false).parse((response, done) => {
+      // superagent hands its parser Node's message, typed as its own Response.
+      (response as unknown as IncomingMessage).destroy();
+      done(null, null);
+    });
+  }
+  if (body !== undefined) request = request.send(body as object);
+  const response = await request;
+  return response.status;
+}
+
+describe('authorization matrix', () => {
+  it('lists every route the app registers, and only those', () => {
+    const registered = context.app.locals.apiRoutes.map((route) => `${route.method} ${route.path}`);
+    const listed = ROWS.map((row) => row.route);
+    expect(registered.filter((route) => !listed.includes(route))).toEqual([]);
+    expect(listed.filter((route) => !registered.includes(route))).toEqual([]);
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('answers every cell as the table says, and never 2xx on another owner’s object', async () => {
+    const mismatches: string[] = [];
+    for (const row of ROWS) {
+      for (const [index, caller] of CALLERS.entries()) {
+        const status = await call(row, caller);
+        if (status !== row.expect[index]) {
+          mismatches.push(`${row.route} as ${caller}: ${status}, expected ${row.expect[index]}`);
+        }
+        if (row.owner && caller !== row.owner && status >= 200 && status < 300) {
+          mismatches.push(`${row.route} as ${caller}: ${status} on ${row.owner}'s object`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
