@@ -436,3 +436,63 @@ describe('POST /api/logout', () => {
     expect((await agent.get('/api/user')).status).toBe(200);
   });
 });
+
+describe('behind a TLS proxy (TRUST_PROXY)', () => {
+  let proxied: TestContext;
+  let direct: TestContext;
+  const input = consumerInput();
+  const limits = { loginPerAccount: 100, loginPerAddress: 3 };
+  beforeAll(async () => {
+    proxied = await createTestContext({ trustProxy: 'loopback', rateLimits: limits });
+    direct = await createTestContext({ rateLimits: limits });
+    await registerAs(request.agent(proxied.app), input);
+    await registerAs(request.agent(direct.app), input);
+  });
+  afterAll(async () => {
+    await proxied.close();
+    await direct.close();
+  });
+
+  const signIn = (app: TestContext['app'], headers: Record<string, string>, password: string) =>
+    request(app).post('/api/login').set(headers).send({ identifier: input.username, password });
+
+  it('marks the cookie Secure when the trusted proxy says the request came over HTTPS', async () => {
+    const https = await signIn(proxied.app, { 'X-Forwarded-Proto': 'https' }, TEST_PASSWORD);
+    const cookie = ([] as string[]).concat(https.headers['set-cookie'] ?? []).join('\n');
+    expect(cookie).toMatch(/^markit\.sid=/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).not.toMatch(/Domain=/i);
+
+    const plain = await signIn(proxied.app, {}, TEST_PASSWORD);
+    expect(plain.headers['set-cookie']?.join('\n')).not.toMatch(/Secure/);
+  });
+
+  it('ignores X-Forwarded-Proto from a proxy it does not trust', async () => {
+    const response = await signIn(direct.app, { 'X-Forwarded-Proto': 'https' }, TEST_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(response.headers['set-cookie']?.join('\n')).not.toMatch(/Secure/);
+  });
+
+  it('limits sign-in failures per client address as the trusted proxy forwards it', async () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await signIn(proxied.app, from('203.0.113.7'), 'nope-nope')).status).toBe(401);
+    }
+    const blocked = await signIn(proxied.app, from('203.0.113.7'), 'nope-nope');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client behind the same proxy is not held back by the first one's failures.
+    expect((await signIn(proxied.app, from('203.0.113.8'), 'nope-nope')).status).toBe(401);
+  });
+
+  it('does not let a client escape the limit by sending its own X-Forwarded-For', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const forged = { 'X-Forwarded-For': `198.51.100.${attempt}` };
+      expect((await signIn(direct.app, forged, 'nope-nope')).status).toBe(401);
+    }
+    const blocked = await signIn(direct.app, { 'X-Forwarded-For': '198.51.100.99' }, 'nope-nope');
+    expect(blocked.status).toBe(429);
+  });
+});

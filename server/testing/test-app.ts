@@ -33,6 +33,8 @@ export type TestContext = {
 export async function createTestContext(
   options: {
     rateLimits?: Partial<RateLimitConfig>;
+    /** Express `trust proxy` (TRUST_PROXY); unset trusts no proxy, as by default. */
+    trustProxy?: Config['trustProxy'];
     withStores?: boolean;
     /** Sees every statement the services send (the query-plan test). */
     onQuery?: QueryObserver;
@@ -44,6 +46,7 @@ export async function createTestContext(
     ...base,
     // Uploads go to a folder of this test's own, removed at the end.
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'markit-test-')),
+    ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     rateLimits: {
       ...base.rateLimits,
       registerPerHour: 10_000,
