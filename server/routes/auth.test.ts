@@ -453,12 +453,14 @@ describe('behind a TLS proxy (TRUST_PROXY)', () => {
     await direct.close();
   });
 
+  const setCookies = (response: request.Response) =>
+    ([] as string[]).concat(response.headers['set-cookie'] ?? []).join('\n');
   const signIn = (app: TestContext['app'], headers: Record<string, string>, password: string) =>
     request(app).post('/api/login').set(headers).send({ identifier: input.username, password });
 
   it('marks the cookie Secure when the trusted proxy says the request came over HTTPS', async () => {
     const https = await signIn(proxied.app, { 'X-Forwarded-Proto': 'https' }, TEST_PASSWORD);
-    const cookie = ([] as string[]).concat(https.headers['set-cookie'] ?? []).join('\n');
+    const cookie = setCookies(https);
     expect(cookie).toMatch(/^markit\.sid=/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; HttpOnly/);
@@ -466,13 +468,13 @@ describe('behind a TLS proxy (TRUST_PROXY)', () => {
     expect(cookie).not.toMatch(/Domain=/i);
 
     const plain = await signIn(proxied.app, {}, TEST_PASSWORD);
-    expect(plain.headers['set-cookie']?.join('\n')).not.toMatch(/Secure/);
+    expect(setCookies(plain)).not.toMatch(/Secure/);
   });
 
   it('ignores X-Forwarded-Proto from a proxy it does not trust', async () => {
     const response = await signIn(direct.app, { 'X-Forwarded-Proto': 'https' }, TEST_PASSWORD);
     expect(response.status).toBe(200);
-    expect(response.headers['set-cookie']?.join('\n')).not.toMatch(/Secure/);
+    expect(setCookies(response)).not.toMatch(/Secure/);
   });
 
   it('limits sign-in failures per client address as the trusted proxy forwards it', async () => {
