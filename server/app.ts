@@ -19,6 +19,7 @@ import {
   errorHandler,
   noStore,
   refuseCrossSiteWrites,
+  requireBodyType,
 } from './lib/http';
 import { routeByFirstSegment } from './lib/first-segment';
 import { type RouteEntry, routesOf } from './lib/route-list';
@@ -40,7 +41,7 @@ import {
   type NotificationHub,
 } from './services/notifications/notification-hub';
 import { profilesRouter } from './routes/profiles';
-import { uploadsRouter } from './routes/uploads';
+import { UPLOAD_PATH, uploadsRouter } from './routes/uploads';
 import { trackLastSeen } from './auth/track-last-seen';
 import { uploadsDirectory } from './services/uploads/store-upload';
 import { usersRouter } from './routes/users';
@@ -133,7 +134,12 @@ export function createApp(options: AppOptions): App {
 
   const api = express.Router();
   api.use(
-    series(refuseCrossSiteWrites, onWrites(express.json({ limit: JSON_BODY_LIMIT })), noStore),
+    series(
+      refuseCrossSiteWrites,
+      requireBodyType([UPLOAD_PATH]),
+      onWrites(express.json({ limit: JSON_BODY_LIMIT })),
+      noStore,
+    ),
   );
   const publicRouters = [healthRouter(dependencies), catalogRouter(dependencies)];
   api.use(routeByFirstSegment(publicRouters));

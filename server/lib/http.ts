@@ -54,6 +54,35 @@ export const refuseCrossSiteWrites: RequestHandler = (request, _response, next) 
   next();
 };
 
+/** A request that carries a body (a POST without one still sends `Content-Length: 0`). */
+const carriesBody = (request: { get: (name: string) => string | undefined }) =>
+  request.get('transfer-encoding') !== undefined || Number(request.get('content-length') ?? 0) > 0;
+
+export const BODY_TYPE_MESSAGES = {
+  json: 'Send the request body as JSON (Content-Type: application/json)',
+  multipart: 'Send the file as multipart/form-data',
+} as const;
+
+/**
+ * A write's body must be JSON, except on the routes listed as taking a multipart upload, where it
+ * must be multipart: a form post or a text/plain body, which another site can send without CORS,
+ * is refused with 415 before anything reads it.
+ */
+export function requireBodyType(multipartPaths: readonly string[]): RequestHandler {
+  const multipart = new Set(multipartPaths);
+  return (request, _response, next) => {
+    if (isRead(request) || !carriesBody(request)) return next();
+    if (multipart.has(request.path)) {
+      if (!request.is('multipart/form-data')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', BODY_TYPE_MESSAGES.multipart);
+      }
+    } else if (!request.is('application/json')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', BODY_TYPE_MESSAGES.json);
+    }
+    next();
+  };
+}
+
 export const apiNotFound: RequestHandler = (request) => {
   throw new AppError(
     'NOT_FOUND',

@@ -12,11 +12,14 @@ const upload = multer({
   limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 5 },
 }).single('file');
 
+/** The one route that takes a multipart body (the API's preamble refuses it everywhere else). */
+export const UPLOAD_PATH = '/uploads';
+
 export function uploadsRouter({ db, config }: RouteDependencies): Router {
   const router = Router();
 
   router.post(
-    '/uploads',
+    UPLOAD_PATH,
     requireSession,
     (request, response, next) => {
       upload(request, response, (error: unknown) => {
