@@ -1,5 +1,7 @@
 import { type IncomingMessage } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/query-rows';
 import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
@@ -393,6 +395,30 @@ async function call(row: Row, caller: Caller): Promise<number> {
   return response.status;
 }
 
+// Bookkeeping a read may do: the session's expiry and the user's last-seen time move, and a
+// rate-limited read (the user search) counts. Everything else must stay as it was.
+const BOOKKEEPING = new Set(['session', 'rate_limits', '__drizzle_migrations']);
+
+/** One digest per table of everything the app stores, but the bookkeeping above. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = await queryRows<{ name: string }>(
+    context.database.db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const digests: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (BOOKKEEPING.has(name)) continue;
+    const [row] = await queryRows<{ digest: string }>(
+      context.database.db,
+      sql`select md5(coalesce(string_agg((to_jsonb(t) - 'last_seen_at')::text, ',' order by (to_jsonb(t) - 'last_seen_at')::text), '')) as digest
+          from ${sql.identifier(name)} t`,
+    );
+    digests[name] = row!.digest;
+  }
+  return digests;
+}
+
 describe('authorization matrix', () => {
   it('lists every route the app registers, and only those', () => {
     const registered = context.app.locals.apiRoutes.map((route) => `${route.method} ${route.path}`);
@@ -401,6 +427,15 @@ describe('authorization matrix', () => {
     expect(listed.filter((route) => !registered.includes(route))).toEqual([]);
     expect(new Set(listed).size).toBe(listed.length);
   });
+
+  it('changes nothing on any GET, whoever asks', async () => {
+    const before = await fingerprint();
+    expect(Object.keys(before)).toContain('gift_cards');
+    for (const row of ROWS.filter((candidate) => candidate.route.startsWith('GET '))) {
+      for (const caller of CALLERS) await call(row, caller);
+    }
+    expect(await fingerprint()).toEqual(before);
+  }, 120_000);
 
   it('answers every cell as the table says, and never 2xx on another owner’s object', async () => {
     const mismatches: string[] = [];
