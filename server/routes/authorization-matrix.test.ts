@@ -375,7 +375,7 @@ const routeOf = (row: Row) => {
   return { method, path };
 };
 
-async function call(row: Row, caller: Caller): Promise<number> {
+async function call(row: Row, caller: Caller): Promise<{ status: number; text: string }> {
   const { method, path: template } = routeOf(row);
   const path = row.path ? row.path(world) : template;
   const agent = agents[caller];
@@ -392,8 +392,11 @@ async function call(row: Row, caller: Caller): Promise<number> {
   }
   if (body !== undefined) request = request.send(body as object);
   const response = await request;
-  return response.status;
+  return { status: response.status, text: response.text ?? '' };
 }
+
+// What no answer may carry: a password hash (`scrypt$…`, hashPassword) or a column that holds one.
+const SECRET = /scrypt\$|password_?hash|"password"/i;
 
 // Bookkeeping a read may do: the session's expiry and the user's last-seen time move, and a
 // rate-limited read (the user search) counts. Everything else must stay as it was.
@@ -437,11 +440,12 @@ describe('authorization matrix', () => {
     expect(await fingerprint()).toEqual(before);
   }, 120_000);
 
-  it('answers every cell as the table says, and never 2xx on another owner’s object', async () => {
+  it('answers every cell as the table says, never 2xx on another owner’s object, never a password hash', async () => {
     const mismatches: string[] = [];
     for (const row of ROWS) {
       for (const [index, caller] of CALLERS.entries()) {
-        const status = await call(row, caller);
+        const { status, text } = await call(row, caller);
+        if (SECRET.test(text)) mismatches.push(`${row.route} as ${caller}: a password in ${text}`);
         if (status !== row.expect[index]) {
           mismatches.push(`${row.route} as ${caller}: ${status}, expected ${row.expect[index]}`);
         }
