@@ -62,6 +62,22 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The long-running tests (issue 9), only in `npm run test:stress`, on the real Postgres.
+      ...(process.env.MARKIT_STRESS
+        ? [
+            {
+              extends: true as const,
+              root: rootDir,
+              test: {
+                name: 'stress',
+                environment: 'node' as const,
+                include: ['server/stress/**/*.stress.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       ...(onDatabaseServer
         ? []
         : [
