@@ -398,8 +398,8 @@ async function call(row: Row, caller: Caller): Promise<{ status: number; text: s
 // What no answer may carry: a password hash (`scrypt$…`, hashPassword) or a column that holds one.
 const SECRET = /scrypt\$|password_?hash|"password"/i;
 
-// Bookkeeping a read may do: the session's expiry and the user's last-seen time move, and a
-// rate-limited read (the user search) counts. Everything else must stay as it was.
+// Bookkeeping a read may do: the session's expiry and the user's last-seen time move (and a
+// rate-limit counter would count). Everything else must stay as it was.
 const BOOKKEEPING = new Set(['session', 'rate_limits', '__drizzle_migrations']);
 
 /** One digest per table of everything the app stores, but the bookkeeping above. */
