@@ -3,6 +3,7 @@ import { type Post } from '@shared/schema/posts';
 import { consumerInput, registerAs } from '../testing/factories';
 import { consumerWithCard, manyConsumers, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
+import { PNG_PIXEL as PNG } from '../testing/images';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 let context: TestContext;
@@ -12,12 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context.close();
 });
-
-// The smallest valid PNG (1 × 1 pixel).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 async function person(name = 'Casey Consumer') {
   const agent = context.agent();

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_TYPE_MESSAGES } from '../lib/http';
 import { signedInConsumer } from '../testing/gift-cards';
+import { PNG_PIXEL as PNG } from '../testing/images';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 // Issue 9, point 3: a body another site can send without CORS (a form post, text/plain,
@@ -13,12 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context.close();
 });
-
-// The smallest PNG: a 1×1 transparent pixel.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 const feedSize = async (agent: ReturnType<TestContext['agent']>) =>
   ((await agent.get('/api/posts')).body as { items: unknown[] }).items.length;
