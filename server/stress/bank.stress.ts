@@ -1,0 +1,301 @@
+import { type AddressInfo } from 'node:net';
+import { type Server } from 'node:http';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type WalletGiftCardPage } from '@shared/schema/gift-cards';
+import { type LeaderboardEntry } from '@shared/schema/gift-cards';
+import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
+import { TEST_PASSWORD } from '../testing/factories';
+import { insertTestStores } from '../testing/stores';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+/**
+ * Issue 9, point 6: the bank test (after Jepsen's). Eight consumers hold cards from eight pins and,
+ * from 32 clients at once for 30 seconds, send whole cards to each other and spend parts of them,
+ * as people do through the API. Meanwhile a checker reads the database in one snapshot at a time
+ * (one REPEATABLE READ transaction, as Jepsen's reads every account at once) and every read must
+ * see: the value conserved (what the cards hold plus what was spent equals what was issued), no
+ * balance below zero, the ledger summing to zero with every account equal to its entries, and the
+ * leaderboard equal to the sum of gifts per sender. At the end, with everything quiet, the API must
+ * agree with what the clients were told: the leaderboard with the gifts acknowledged, the wallets
+ * with the value issued less the redemptions acknowledged.
+ */
+if (!process.env.TEST_DATABASE_URL) {
+  throw new Error('The stress tests run on a real Postgres: set TEST_DATABASE_URL');
+}
+
+const CONSUMERS = 8;
+const CLIENTS = 32;
+const DURATION_MS = 30_000;
+const PINS = 8;
+const CARD_VALUE = 50;
+
+let context: TestContext;
+let server: Server;
+let baseUrl: string;
+let checker: pg.Client;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  server = context.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  checker = new pg.Client({ connectionString: context.databaseUrl });
+  await checker.connect();
+});
+afterAll(async () => {
+  await checker?.end();
+  await new Promise((resolve) => server?.close(resolve));
+  await context?.close();
+});
+
+/** One consumer as a browser: a session cookie sent with every request. */
+type Client = { id: number; username: string; cookie: string };
+
+async function signIn(username: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: username, password: TEST_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
+
+async function call(
+  client: Client,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      cookie: client.cookie,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+type Snapshot = {
+  cardsCents: number;
+  spentCents: number;
+  entriesSum: number;
+  negativeAccounts: number;
+  driftedAccounts: number;
+  leaderboardMismatches: number;
+  gifts: number;
+};
+
+/** Everything the invariants need, read in one snapshot of the database. */
+async function readSnapshot(): Promise<Snapshot> {
+  await checker.query('begin isolation level repeatable read read only');
+  try {
+    const { rows } = await checker.query<Record<keyof Snapshot, string>>(`
+      select
+        (select coalesce(sum(balance_cents), 0) from ledger_accounts
+          where kind = 'gift_card') as "cardsCents",
+        -- System accounts keep no running balance (no hot row): their entries are the record.
+        (select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          where a.system_code = 'card_redemptions') as "spentCents",
+        (select coalesce(sum(amount_cents), 0) from ledger_entries) as "entriesSum",
+        (select count(*) from ledger_accounts
+          where kind <> 'system' and balance_cents < 0) as "negativeAccounts",
+        (select count(*) from ledger_accounts a
+          where a.kind <> 'system' and a.balance_cents <> coalesce(
+            (select sum(e.amount_cents) from ledger_entries e where e.account_id = a.id), 0)
+        ) as "driftedAccounts",
+        (select count(*) from (
+          select p.period, p.period_start, g.sender_id, sum(g.value_cents) as cents
+          from gifts g cross join lateral leaderboard_periods(g.created_at) p
+          where g.sender_id is not null
+          group by 1, 2, 3
+        ) expected
+        full join leaderboard_totals t
+          on t.period = expected.period and t.period_start = expected.period_start
+          and t.user_id = expected.sender_id
+        where coalesce(t.total_cents, 0) <> coalesce(expected.cents, 0)
+        ) as "leaderboardMismatches",
+        (select count(*) from gifts) as "gifts"
+    `);
+    const row = rows[0];
+    if (!row) throw new Error('no snapshot');
+    return Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [key, Number(value)]),
+    ) as Snapshot;
+  } finally {
+    await checker.query('commit');
+  }
+}
+
+const random = (below: number) => Math.floor(Math.random() * below);
+const pick = <T>(items: readonly T[]): T | undefined => items[random(items.length)];
+
+/** What the clients were told took effect. */
+type Acknowledged = { giftsCentsBySender: Map<number, number>; redeemedCents: number };
+
+/**
+ * One client: reads its consumer's wallet and then either spends part of a card (a card already
+ * partly spent when there is one, sometimes more than it holds) or gives a whole unspent card to
+ * another of the eight. Refusals that concurrency makes expected (the card was just given away by
+ * the same consumer's other client, or spent, or is partly used) are fine; anything else is not.
+ */
+async function runClient(
+  self: Client,
+  everyone: readonly Client[],
+  until: number,
+  acknowledged: Acknowledged,
+  unexpected: string[],
+): Promise<number> {
+  let operations = 0;
+  while (Date.now() < until) {
+    const wallet = await call(self, 'GET', '/api/gift-cards/consumer/wallet?limit=100');
+    if (wallet.status !== 200) {
+      unexpected.push(`wallet read ${wallet.status}`);
+      continue;
+    }
+    const cards = (wallet.body as WalletGiftCardPage).items.filter(
+      (card) => card.status === 'active',
+    );
+    const partlySpent = cards.filter((card) => card.balance < card.value);
+    const unspent = cards.filter((card) => card.balance === card.value);
+    operations++;
+
+    if (Math.random() < 0.3 || unspent.length === 0) {
+      const card = pick(partlySpent) ?? pick(unspent);
+      if (!card) continue;
+      const balanceCents = Math.round(card.balance * 100);
+      // One in ten asks for a cent more than the card holds: refused, nothing spent.
+      const amountCents =
+        Math.random() < 0.1 ? balanceCents + 1 : 1 + random(Math.min(balanceCents, 300));
+      const redeemed = await call(self, 'POST', `/api/gift-cards/${card.id}/redeem`, {
+        amount: amountCents / 100,
+      });
+      if (redeemed.status === 200) {
+        acknowledged.redeemedCents += amountCents;
+        expect(amountCents).toBeLessThanOrEqual(balanceCents);
+      } else if (![404, 409].includes(redeemed.status)) {
+        unexpected.push(`redeem ${redeemed.status} ${JSON.stringify(redeemed.body)}`);
+      }
+    } else {
+      const card = pick(unspent);
+      const recipient = pick(everyone.filter((other) => other.id !== self.id));
+      if (!card || !recipient) continue;
+      const sent = await call(self, 'POST', `/api/gift-cards/${card.id}/send`, {
+        recipientUsername: recipient.username,
+        message: 'for you',
+      });
+      if (sent.status === 201) {
+        const cents = Math.round(card.value * 100);
+        acknowledged.giftsCentsBySender.set(
+          self.id,
+          (acknowledged.giftsCentsBySender.get(self.id) ?? 0) + cents,
+        );
+      } else if (![404, 409].includes(sent.status)) {
+        unexpected.push(`send ${sent.status} ${JSON.stringify(sent.body)}`);
+      }
+    }
+  }
+  return operations;
+}
+
+describe('the bank test', () => {
+  it(`${CONSUMERS} consumers, ${CLIENTS} clients, ${DURATION_MS / 1000} s: every snapshot keeps the invariants`, async () => {
+    const { starbucks } = await insertTestStores(context.database.db);
+    const business = await fundedBusiness(context, PINS * CONSUMERS * CARD_VALUE);
+    const pinIds: number[] = [];
+    for (let index = 0; index < PINS; index++) {
+      pinIds.push(
+        await createTestPin(business.agent, starbucks, {
+          quantity: CONSUMERS,
+          value: CARD_VALUE,
+        }),
+      );
+    }
+    const consumers: Client[] = [];
+    for (let index = 0; index < CONSUMERS; index++) {
+      const { agent, user } = await signedInConsumer(context);
+      for (const pinId of pinIds) {
+        const claim = await agent.post(`/api/pins/${pinId}/claim`);
+        expect(claim.status).toBe(201);
+      }
+      consumers.push({ id: user.id, username: user.username, cookie: await signIn(user.username) });
+    }
+
+    const start = await readSnapshot();
+    const issuedCents = PINS * CONSUMERS * CARD_VALUE * 100;
+    expect(start).toMatchObject({ cardsCents: issuedCents, spentCents: 0, gifts: 0 });
+
+    const acknowledged: Acknowledged = { giftsCentsBySender: new Map(), redeemedCents: 0 };
+    const unexpected: string[] = [];
+    const until = Date.now() + DURATION_MS;
+    let running = true;
+    const snapshots: Snapshot[] = [];
+    const checking = (async () => {
+      while (running) snapshots.push(await readSnapshot());
+    })();
+    const operations = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, index) =>
+        runClient(consumers[index % CONSUMERS]!, consumers, until, acknowledged, unexpected),
+      ),
+    );
+    running = false;
+    await checking;
+
+    expect(unexpected).toEqual([]);
+    const total = operations.reduce((sum, count) => sum + count, 0);
+    const last = snapshots.at(-1);
+    process.stdout.write(
+      `bank test: ${total} operations, ${last?.gifts} gifts, $${acknowledged.redeemedCents / 100} spent, ${snapshots.length} snapshots checked\n`,
+    );
+    // Enough happened for the test to mean something: many gifts and many redemptions.
+    expect(total).toBeGreaterThan(500);
+    expect(acknowledged.giftsCentsBySender.size).toBe(CONSUMERS);
+    expect(acknowledged.redeemedCents).toBeGreaterThan(0);
+    expect(snapshots.length).toBeGreaterThan(20);
+
+    // Every read the checker made during the run.
+    const broken = snapshots.filter(
+      (snapshot) =>
+        snapshot.cardsCents + snapshot.spentCents !== issuedCents ||
+        snapshot.cardsCents < 0 ||
+        snapshot.entriesSum !== 0 ||
+        snapshot.negativeAccounts !== 0 ||
+        snapshot.driftedAccounts !== 0 ||
+        snapshot.leaderboardMismatches !== 0,
+    );
+    expect(broken).toEqual([]);
+
+    // At rest, the database holds exactly what the clients were told.
+    const end = await readSnapshot();
+    expect(end.spentCents).toBe(acknowledged.redeemedCents);
+    expect(end.cardsCents).toBe(issuedCents - acknowledged.redeemedCents);
+
+    // And the API says so: the leaderboard equals the gifts acknowledged to each sender ...
+    const leaderboard = await call(consumers[0]!, 'GET', '/api/gift-cards/leaderboard?period=all');
+    expect(leaderboard.status).toBe(200);
+    const board = new Map(
+      (leaderboard.body as LeaderboardEntry[]).map((entry) => [
+        entry.id,
+        Math.round(entry.total_value * 100),
+      ]),
+    );
+    expect(board).toEqual(acknowledged.giftsCentsBySender);
+
+    // ... and the wallets hold what was issued less what was spent.
+    let heldCents = 0;
+    for (const consumer of consumers) {
+      const wallet = await call(consumer, 'GET', '/api/gift-cards/consumer/wallet?limit=100');
+      const page = wallet.body as WalletGiftCardPage;
+      expect(page.total).toBeLessThanOrEqual(100);
+      for (const card of page.items) heldCents += Math.round(card.balance * 100);
+    }
+    expect(heldCents).toBe(issuedCents - acknowledged.redeemedCents);
+  }, 120_000);
+});
