@@ -20,6 +20,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_GUEST_GIFTS_PER_HOUR: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SHARES_PER_HOUR: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
 });
 
 export type Config = {
@@ -46,6 +48,13 @@ export type RateLimitConfig = {
   guestGiftsPerHour: number;
   /** Share events per client address in an hour. */
   sharesPerHour: number;
+  /**
+   * User searches (people and @mentions) per account in a minute; a client address gets
+   * ADDRESS_ALLOWANCE_FACTOR times as many, as several people may share one.
+   */
+  searchesPerMinute: number;
+  /** Image uploads per account in an hour; a client address, ADDRESS_ALLOWANCE_FACTOR times as many. */
+  uploadsPerHour: number;
 };
 
 function parseTrustProxy(value: string | undefined): string | number | boolean {
@@ -86,6 +95,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       registerPerHour: values.RATE_LIMIT_REGISTER_PER_HOUR,
       guestGiftsPerHour: values.RATE_LIMIT_GUEST_GIFTS_PER_HOUR,
       sharesPerHour: values.RATE_LIMIT_SHARES_PER_HOUR,
+      searchesPerMinute: values.RATE_LIMIT_SEARCHES_PER_MINUTE,
+      uploadsPerHour: values.RATE_LIMIT_UPLOADS_PER_HOUR,
     },
   };
 }

@@ -20,6 +20,7 @@ import { sendFriendRequest } from '../services/friends/send-friend-request';
 import { suggestFriends } from '../services/friends/suggest-friends';
 import { findUserByUsername } from '../services/profiles/find-user-by-username';
 import { searchUsers } from '../services/users/search-users';
+import { searchRateLimit } from './users';
 
 const friendshipIdParam = z.object({
   id: z.coerce
@@ -40,7 +41,8 @@ const usernameParam = z.object({
   username: z.string().trim().min(1, PROFILE_MESSAGES.notFound).max(60, PROFILE_MESSAGES.notFound),
 });
 
-export function friendsRouter({ db }: RouteDependencies): Router {
+export function friendsRouter(dependencies: RouteDependencies): Router {
+  const { db } = dependencies;
   const router = Router();
 
   router.post('/friends/request', requireSession, async (request, response) => {
@@ -75,23 +77,28 @@ export function friendsRouter({ db }: RouteDependencies): Router {
   });
 
   // For @mentions: friends first, then everyone else who matches.
-  router.get('/friends/search', requireSession, async (request, response) => {
-    const user = requireUser(request);
-    const { query } = parseInput(mentionSearchQuerySchema, request.query);
-    const found = await searchUsers(db, user.id, { q: query });
-    const friendsFirst = [
-      ...found.filter((candidate) => candidate.friendshipStatus === 'accepted'),
-      ...found.filter((candidate) => candidate.friendshipStatus !== 'accepted'),
-    ];
-    response.json(
-      friendsFirst.map(({ id, name, username, profilePicture }) => ({
-        id,
-        name,
-        username,
-        profilePicture,
-      })),
-    );
-  });
+  router.get(
+    '/friends/search',
+    requireSession,
+    searchRateLimit(dependencies),
+    async (request, response) => {
+      const user = requireUser(request);
+      const { query } = parseInput(mentionSearchQuerySchema, request.query);
+      const found = await searchUsers(db, user.id, { q: query });
+      const friendsFirst = [
+        ...found.filter((candidate) => candidate.friendshipStatus === 'accepted'),
+        ...found.filter((candidate) => candidate.friendshipStatus !== 'accepted'),
+      ];
+      response.json(
+        friendsFirst.map(({ id, name, username, profilePicture }) => ({
+          id,
+          name,
+          username,
+          profilePicture,
+        })),
+      );
+    },
+  );
 
   router.get('/friends', requireSession, async (request, response) => {
     const user = requireUser(request);

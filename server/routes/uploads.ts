@@ -3,6 +3,7 @@ import multer from 'multer';
 import { POST_MESSAGES, UPLOAD_LIMITS } from '@shared/schema/posts';
 import { type RouteDependencies } from '../app-context';
 import { requireSession, requireUser } from '../auth/guards';
+import { accountRateLimit } from '../lib/account-rate-limit';
 import { AppError } from '../lib/errors';
 import { storeUpload } from '../services/uploads/store-upload';
 
@@ -21,6 +22,12 @@ export function uploadsRouter({ db, config }: RouteDependencies): Router {
   router.post(
     UPLOAD_PATH,
     requireSession,
+    accountRateLimit(db, {
+      name: 'upload',
+      limit: config.rateLimits.uploadsPerHour,
+      windowSeconds: 60 * 60,
+      message: POST_MESSAGES.uploadRateLimited,
+    }),
     (request, response, next) => {
       upload(request, response, (error: unknown) => {
         if (error instanceof multer.MulterError) {

@@ -52,6 +52,8 @@ export async function createTestContext(
       registerPerHour: 10_000,
       guestGiftsPerHour: 10_000,
       sharesPerHour: 10_000,
+      searchesPerMinute: 10_000,
+      uploadsPerHour: 10_000,
       ...options.rateLimits,
     },
   };

@@ -45,6 +45,7 @@ export const FRIEND_MESSAGES = {
   requestNotFound: 'Friend request not found',
   requestAnswered: 'This friend request has already been answered',
   friendNotFound: 'Friend not found',
+  searchRateLimited: 'Too many searches. Please try again later.',
 } as const;
 
 export const friendRequestSchema = z.object({

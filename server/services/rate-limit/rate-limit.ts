@@ -29,6 +29,35 @@ export async function consumeRateLimit(db: Database, rule: RateLimitRule): Promi
   if (row && row.count > rule.limit) throw tooManyRequests(rule, row.resetAt);
 }
 
+/** A client address may make this many times an account's allowance (people share addresses). */
+export const ADDRESS_ALLOWANCE_FACTOR = 5;
+
+/**
+ * Counts a signed-in person's request against their account's allowance and against a larger one
+ * for their client address (the address as Express reads it, through TRUST_PROXY), so that neither
+ * one account from many addresses nor many accounts from one address can exceed a limit.
+ */
+export async function consumeAccountRateLimit(
+  db: Database,
+  rule: {
+    name: string;
+    userId: number;
+    address: string | undefined;
+    limit: number;
+    windowSeconds: number;
+    message: string;
+  },
+): Promise<void> {
+  const { name, userId, address, limit, windowSeconds, message } = rule;
+  await consumeRateLimit(db, { key: `${name}:user:${userId}`, limit, windowSeconds, message });
+  await consumeRateLimit(db, {
+    key: `${name}:address:${address ?? 'unknown'}`,
+    limit: limit * ADDRESS_ALLOWANCE_FACTOR,
+    windowSeconds,
+    message,
+  });
+}
+
 /** Refuses with 429 when the window is full, without counting this request. */
 export async function assertWithinRateLimit(db: Database, rule: RateLimitRule): Promise<void> {
   const [row] = await db
