@@ -191,8 +191,17 @@ export function createApp(options: AppOptions): App {
       index: false,
       immutable: true,
       maxAge: '365d',
-      setHeaders: (response) => response.set('X-Content-Type-Options', 'nosniff'),
+      // Never sniffed, and if opened on its own no script or plugin can run in it.
+      setHeaders: (response) =>
+        response.set({
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        }),
     }),
+    // A name that is not a stored image is not found (never the app's page in its place).
+    (_request: express.Request, response: express.Response) => {
+      response.status(404).type('text/plain').send('Not found');
+    },
   );
 
   serveClient(app, client);

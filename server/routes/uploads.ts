@@ -31,10 +31,16 @@ export function uploadsRouter({ db, config }: RouteDependencies): Router {
     (request, response, next) => {
       upload(request, response, (error: unknown) => {
         if (error instanceof multer.MulterError) {
+          if (error.code === 'LIMIT_FILE_SIZE') {
+            return next(new AppError('PAYLOAD_TOO_LARGE', POST_MESSAGES.uploadTooLarge));
+          }
           return next(
-            error.code === 'LIMIT_FILE_SIZE'
-              ? new AppError('PAYLOAD_TOO_LARGE', POST_MESSAGES.uploadTooLarge)
-              : new AppError('VALIDATION', POST_MESSAGES.uploadMissing),
+            new AppError(
+              'VALIDATION',
+              error.code === 'LIMIT_FILE_COUNT'
+                ? POST_MESSAGES.uploadOneFile
+                : POST_MESSAGES.uploadMissing,
+            ),
           );
         }
         next(error);

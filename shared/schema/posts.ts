@@ -136,6 +136,7 @@ export const POST_MESSAGES = {
   uploadType: 'Only JPEG, PNG, GIF or WebP images can be uploaded',
   uploadTooLarge: 'Images can be at most 5 MB',
   uploadMissing: 'Choose an image to upload',
+  uploadOneFile: 'Upload one image at a time',
   uploadRateLimited: 'Too many uploads. Please try again later.',
 } as const;
 
