@@ -35,6 +35,11 @@ type World = {
   friendshipAD: number;
   /** B asked A for a gift (A declines it). */
   giftRequestToA: number;
+  /**
+   * Values only some callers may ever be answered: A's card code (A alone); A's e-mail and phone
+   * (A, and X, whose pin A claimed and so has A as a lead); X's lead's e-mail (X alone).
+   */
+  privateValues: Array<{ label: string; value: string; seenBy: Caller[] }>;
 };
 
 type Row = {
@@ -307,7 +312,7 @@ async function ok<T>(response: Promise<{ status: number; body: T }>, status: num
 beforeAll(async () => {
   context = await createTestContext();
   const { starbucks } = await insertTestStores(context.database.db);
-  const a = await signedInConsumer(context);
+  const a = await signedInConsumer(context, { phoneNumber: '(555) 010-4477' });
   const b = await signedInConsumer(context);
   const c = await signedInConsumer(context);
   const d = await signedInConsumer(context);
@@ -361,7 +366,20 @@ beforeAll(async () => {
     pendingToA,
     friendshipAD,
     giftRequestToA: giftRequest.id,
+    privateValues: [],
   };
+  const [privateOfA] = await queryRows<{ email: string; phone: string; code: string }>(
+    context.database.db,
+    sql`select users.email, users.phone, gift_cards.code from users
+        join gift_cards on gift_cards.owner_id = users.id
+        where users.id = ${a.user.id} and gift_cards.id = ${world.cardA}`,
+  );
+  world.privateValues = [
+    { label: "A's e-mail", value: privateOfA!.email, seenBy: ['A', 'X'] },
+    { label: "A's phone", value: privateOfA!.phone, seenBy: ['A', 'X'] },
+    { label: "A's card code", value: privateOfA!.code, seenBy: ['A'] },
+    { label: "X's lead's e-mail", value: 'lena@example.com', seenBy: ['X'] },
+  ];
 }, 60_000);
 
 afterAll(async () => {
@@ -395,6 +413,43 @@ async function call(row: Row, caller: Caller): Promise<{ status: number; text: s
 
 // What no answer may carry: a password hash (`scrypt$…`, hashPassword) or a column that holds one.
 const SECRET = /scrypt\$|password_?hash|"password"/i;
+
+// Fields that are the server's own business, under any name style: sessions, idempotency keys,
+// client addresses, ledger accounts, stack traces and database errors.
+const INTERNAL_KEY =
+  /^(sess|sid|session_?id|idempotency_?key|ip|ip_?address|client_?address|account_?id|ledger_?account(_?id)?|balance_?cents|stack|sql|query|constraint|detail|routine)$/i;
+const DATABASE_ERROR = /violates|duplicate key|relation "|syntax error|ECONNREFUSED|at .+\.ts:\d+/;
+
+/** Every key anywhere in a JSON answer. */
+function keysOf(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) keysOf(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      found.push(key);
+      keysOf(inner, found);
+    }
+  }
+  return found;
+}
+
+/** What an answer gives away that it must not: a password, an internal field, another's data. */
+function leaks(caller: Caller, text: string): string[] {
+  const found: string[] = [];
+  if (SECRET.test(text)) found.push('a password');
+  if (DATABASE_ERROR.test(text)) found.push('a database error or stack trace');
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a QR image, a CSV file, a stream): only the text checks apply.
+  }
+  const internal = keysOf(parsed).filter((key) => INTERNAL_KEY.test(key));
+  if (internal.length > 0) found.push(`internal fields ${[...new Set(internal)].join(', ')}`);
+  for (const { label, value, seenBy } of world.privateValues) {
+    if (!seenBy.includes(caller) && text.includes(value)) found.push(label);
+  }
+  return found;
+}
 
 // Bookkeeping a read may do: the session's expiry and the user's last-seen time move (and a
 // rate-limit counter would count). Everything else must stay as it was.
@@ -438,12 +493,19 @@ describe('authorization matrix', () => {
     expect(await fingerprint()).toEqual(before);
   }, 120_000);
 
-  it('answers every cell as the table says, never 2xx on another owner’s object, never a password hash', async () => {
+  it('answers every cell as the table says, never 2xx on another owner’s object, never a secret', async () => {
     const mismatches: string[] = [];
+    // Each private value does reach those allowed to see it: the leak check looks for real values.
+    const answeredPrivately = new Set<string>();
     for (const row of ROWS) {
       for (const [index, caller] of CALLERS.entries()) {
         const { status, text } = await call(row, caller);
-        if (SECRET.test(text)) mismatches.push(`${row.route} as ${caller}: a password in ${text}`);
+        for (const leak of leaks(caller, text)) {
+          mismatches.push(`${row.route} as ${caller}: ${leak} in ${text.slice(0, 300)}`);
+        }
+        for (const { label, value } of world.privateValues) {
+          if (text.includes(value)) answeredPrivately.add(label);
+        }
         if (status !== row.expect[index]) {
           mismatches.push(`${row.route} as ${caller}: ${status}, expected ${row.expect[index]}`);
         }
@@ -453,5 +515,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(mismatches).toEqual([]);
+    expect([...answeredPrivately].sort()).toEqual(
+      world.privateValues.map(({ label }) => label).sort(),
+    );
   }, 120_000);
 });
