@@ -21,6 +21,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A failed read's text: the server's own words when it asks the person to wait (429, e.g. 'Too
+ * many searches. Please try again later.'), otherwise the page's own error text.
+ */
+export function readErrorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 429 && error.message
+    ? error.message
+    : fallback;
+}
+
 /** The message to show for a failure: the error's own message, or the caller's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof Error && error.message) || fallback;

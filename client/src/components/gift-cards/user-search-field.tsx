@@ -7,6 +7,7 @@ import {
 } from '@shared/schema/gift-cards';
 import { useUserSearch } from '@/api/search-users';
 import { Button } from '@/components/ui/button';
+import { readErrorText } from '@/lib/api-client';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -140,7 +141,8 @@ function UserSearchBox({ label, type, autoFocus, current, onKeep, onPick }: User
   let status: { text: string; error?: boolean } | null = null;
   if (!longEnough) status = { text: SEARCH_HINT };
   else if (!settled || search.isPending) status = { text: 'Searching...' };
-  else if (search.isError) status = { text: USER_SEARCH_ERROR, error: true };
+  else if (search.isError)
+    status = { text: readErrorText(search.error, USER_SEARCH_ERROR), error: true };
   else if (results.length === 0) status = { text: SEARCH_EMPTY };
 
   return (

@@ -103,6 +103,16 @@ describe('AddFriendPage', () => {
     );
   });
 
+  it('shows the server’s words when searching too often', async () => {
+    const { user } = renderAddFriend({
+      [`GET ${SEARCH}`]: jsonReply(429, { message: 'Too many searches. Please try again later.' }),
+    });
+    await user.type(searchBox(), 'jo');
+    expect(
+      await screen.findByText('Too many searches. Please try again later.', undefined, SEARCH_WAIT),
+    ).toBeInTheDocument();
+  });
+
   it("sends a request with Add Friend, says 'Friend request sent' and then shows Pending", async () => {
     const { api, user } = renderAddFriend({
       [`GET ${SEARCH}`]: jsonReply(200, [buildSearchResult()]),

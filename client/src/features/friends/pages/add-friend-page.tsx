@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { SEARCH_EMPTY, SEARCH_HINT, SEARCH_MIN_LENGTH } from '@shared/schema/gift-cards';
 import { useUserSearch } from '@/api/search-users';
 import { Button } from '@/components/ui/button';
+import { readErrorText } from '@/lib/api-client';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/lib/paths';
@@ -80,7 +81,7 @@ export function AddFriendPage() {
         {status === 'error' && (
           <div className="flex flex-wrap items-center gap-3">
             <p id={statusId} className="text-sm text-destructive">
-              {SEARCH_ERROR}
+              {readErrorText(search.error, SEARCH_ERROR)}
             </p>
             <Button
               type="button"

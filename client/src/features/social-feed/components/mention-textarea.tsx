@@ -10,6 +10,7 @@ import {
 import { type MentionCandidate } from '@shared/schema/friends';
 import { SEARCH_EMPTY, SEARCH_HINT, SEARCH_MIN_LENGTH } from '@shared/schema/gift-cards';
 import { Textarea } from '@/components/ui/textarea';
+import { readErrorText } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useMentionSearch } from '../api/search-mentions';
 import { findActiveMention, insertMention } from '../lib/mentions';
@@ -121,7 +122,8 @@ export function MentionTextarea({
   if (mention && !dismissed) {
     if (!longEnough) status = { text: SEARCH_HINT };
     else if (!settled || search.isPending) status = { text: 'Searching...' };
-    else if (search.isError) status = { text: MENTION_SEARCH_ERROR, error: true };
+    else if (search.isError)
+      status = { text: readErrorText(search.error, MENTION_SEARCH_ERROR), error: true };
     else if (candidates.length === 0) status = { text: SEARCH_EMPTY };
   }
 
