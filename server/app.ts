@@ -116,6 +116,7 @@ export function createApp(options: AppOptions): App {
     secret: options.sessionSecret,
     database,
     pruneExpired: config.env !== 'test',
+    logger,
   });
   app.locals.sessionStore = sessionSetup.store;
 

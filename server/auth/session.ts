@@ -1,6 +1,7 @@
 import { type RequestHandler } from 'express';
 import session from 'express-session';
 import { type DatabaseHandle } from '../db/client';
+import { type Logger } from '../lib/logger';
 import { createSessionStore, type SessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'markit.sid';
@@ -26,6 +27,7 @@ export function createSessionMiddleware(options: {
   database: DatabaseHandle;
   /** Prune expired rows on a timer (off in tests, where many apps come and go). */
   pruneExpired: boolean;
+  logger: Logger;
 }): SessionSetup {
   const store = createSessionStore({
     connection: options.database.sessionStoreConnection,
@@ -51,7 +53,22 @@ export function createSessionMiddleware(options: {
       path: '/',
     },
   });
-  return { middleware: sessions, store };
+  // express-session saves or touches a session as the answer goes out, writes the answer anyway
+  // and reports a failure (the database went away) afterwards. By then the request has been
+  // through the error handler, so Express's final handler would get it and cut the connection,
+  // and with it the next request sent on it: the answer stands, the failure is logged.
+  const middleware: RequestHandler = (request, response, next) =>
+    sessions(request, response, (error?: unknown) => {
+      if (error && response.writableEnded) {
+        options.logger.warn('session not saved after the answer', {
+          requestId: request.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      }
+      next(error);
+    });
+  return { middleware, store };
 }
 
 /**

@@ -118,6 +118,12 @@ async function createEmbeddedDatabase(
   };
 }
 
+/**
+ * How long a request waits for a connection (a new one, or a free one of the pool) before it is
+ * answered 503: a database that is down answers at once, one that hangs is given up on.
+ */
+const CONNECTION_TIMEOUT_MS = 5_000;
+
 async function createPostgresDatabase(
   url: string,
   poolSize: number,
@@ -126,13 +132,20 @@ async function createPostgresDatabase(
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  pool.on('connect', prepareStatements);
+  pool.on('connect', (client) => {
+    // A client in use emits 'error' too when its connection drops (Postgres restarting between
+    // two statements of a transaction), and the pool listens only to idle ones: with no listener
+    // Node would end the process. The statement fails on its own (the request answers 503) and
+    // the pool drops the broken client when it is released.
+    client.on('error', () => undefined);
+    prepareStatements(client);
+  });
   const db = drizzlePostgres(pool, { schema, ...observe(onQuery) }) as unknown as Database;
   return {
     kind: 'postgres',
@@ -231,14 +244,29 @@ async function listenOnPostgres(
   let current: pg.Client | null = null;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    // A connection attempt that hangs (an unreachable server) must not stop the retries.
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload) handler(message.payload);
     });
     client.on('error', () => reconnect(client));
     client.on('end', () => reconnect(client));
-    await client.connect();
-    await client.query(`LISTEN ${channel}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      // Not listening: close the connection if it was made, and let the caller retry.
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      // Stopped while this reconnection was under way.
+      await client.end().catch(() => undefined);
+      return;
+    }
     current = client;
     onConnectionChange?.(true);
   };

@@ -44,3 +44,9 @@ export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'You need t
 export const forbidden = (message = 'You do not have access to this') =>
   new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+
+/** What a request answers (503) while the database cannot be reached. */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+/** Seconds a client is asked to wait (`Retry-After`) before trying again after a 503. */
+export const SERVICE_UNAVAILABLE_RETRY_SECONDS = 5;

@@ -1,7 +1,10 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { DrizzleQueryError } from 'drizzle-orm';
 import express from 'express';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
-import { AppError } from './errors';
+import { describe, expect, it, vi } from 'vitest';
+import { AppError, SERVICE_UNAVAILABLE_MESSAGE } from './errors';
 import { errorHandler } from './http';
 import { createLogger } from './logger';
 
@@ -48,5 +51,71 @@ describe('errorHandler', () => {
     ).get('/boom');
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBe('42');
+  });
+
+  it('answers 503 with a message and Retry-After when the database cannot be reached', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const restarting = Object.assign(
+      new Error('terminating connection due to administrator command'),
+      { code: '57P01' },
+    );
+    for (const failure of [
+      refused,
+      new DrizzleQueryError('select * from users where id = $1', [1], restarting),
+      new Error('timeout exceeded when trying to connect'),
+    ]) {
+      for (const path of ['/boom', '/async-boom']) {
+        const response = await request(appThrowing(failure)).get(path);
+        expect(response.status).toBe(503);
+        expect(response.body).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.text).not.toMatch(/select|users|5432/);
+      }
+    }
+  });
+
+  it('logs an error that comes after the answer was sent, and keeps the connection', async () => {
+    const logger = { ...createLogger('silent'), warn: vi.fn() };
+    const app = express();
+    app.get('/late-failure', async (_request, response) => {
+      response.json({ saved: true });
+      await new Promise((resolve) => setImmediate(resolve));
+      throw new Error('failed after the answer');
+    });
+    app.get('/next', (_request, response) => response.json({ next: true }));
+    app.use(errorHandler(logger));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ status?: number; body: string; reusedSocket: boolean }>((resolve, reject) => {
+        const sent = http.get(
+          { port: (server.address() as AddressInfo).port, host: '127.0.0.1', path, agent },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () =>
+              resolve({ status: response.statusCode, body, reusedSocket: sent.reusedSocket }),
+            );
+          },
+        );
+        sent.on('error', reject);
+      });
+    try {
+      expect(await get('/late-failure')).toMatchObject({ status: 200, body: '{"saved":true}' });
+      await vi.waitFor(() =>
+        expect(logger.warn).toHaveBeenCalledWith(
+          'error after the answer was sent',
+          expect.objectContaining({ error: 'failed after the answer' }),
+        ),
+      );
+      // The same keep-alive connection serves the next request: it was not cut.
+      expect(await get('/next')).toMatchObject({ status: 200, reusedSocket: true });
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { type ApiErrorBody } from '@shared/api';
-import { AppError } from './errors';
+import { databaseUnavailableCause } from './database-errors';
+import {
+  AppError,
+  ERROR_STATUS,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  SERVICE_UNAVAILABLE_RETRY_SECONDS,
+} from './errors';
 import { type Logger } from './logger';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -95,9 +101,25 @@ type BodyParserError = { type?: string; status?: number; expose?: boolean };
 /** The one place where errors become answers: `{ message, errors? }`, never a stack or SQL. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, request, response, next) => {
+    if (response.writableEnded) {
+      // An error after the answer was complete (express-session failing to save a session's
+      // expiry as the database goes away): the answer stands, and Express's final handler would
+      // only cut the connection, and with it an answer still on its way or the next request.
+      logger.warn('error after the answer was sent', {
+        requestId: request.id,
+        method: request.method,
+        path: request.originalUrl,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
     if (response.headersSent) return next(error);
     let status = 500;
     let body: ApiErrorBody = { message: 'Something went wrong. Please try again.' };
+    const unavailable =
+      error instanceof AppError || isBodyParserError(error)
+        ? undefined
+        : databaseUnavailableCause(error);
 
     if (error instanceof AppError) {
       status = error.status;
@@ -114,9 +136,23 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         status = error.status;
         body = { message: 'The request could not be read' };
       }
+    } else if (unavailable) {
+      // The database is down, restarting or out of connections: nothing is wrong with the
+      // request, so the client is told to try again (the answer comes at once, never a hang).
+      status = ERROR_STATUS.UNAVAILABLE;
+      body = { message: SERVICE_UNAVAILABLE_MESSAGE };
+      response.set('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_SECONDS));
     }
 
-    if (status >= 500) {
+    if (unavailable) {
+      // One short line per request during an outage (the driver's words, not the statement).
+      logger.warn('request failed: database unavailable', {
+        requestId: request.id,
+        method: request.method,
+        path: request.originalUrl,
+        error: unavailable,
+      });
+    } else if (status >= 500) {
       logger.error('request failed', {
         requestId: request.id,
         method: request.method,
