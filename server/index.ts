@@ -1,9 +1,12 @@
+import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp, type ClientServing } from './app';
 import { loadConfig } from './config';
 import { DEMO_PASSWORD, isDatabaseEmpty, listDemoSignIns, seedDemoData } from './db/demo-data';
 import { openDatabase } from './db/setup';
+import { gracefulClose } from './lib/graceful-close';
 import { createLogger } from './lib/logger';
+import { installProcessGuards } from './lib/process-guards';
 import { findProjectRoot } from './lib/project-root';
 import { resolveSessionSecret } from './lib/session-secret';
 import { expireGiftCards } from './services/gift-cards/expire-gift-cards';
@@ -71,8 +74,10 @@ const server = app.listen(config.port, config.host, async () => {
     database.kind === 'embedded'
       ? `embedded database in ${path.resolve(config.dataDir)}`
       : 'Postgres';
+  // The port actually bound (PORT=0 picks a free one).
+  const { port } = server.address() as AddressInfo;
   console.log(
-    `mark.it is ready on http://localhost:${config.port} (${where}, ${config.env}, ${seconds}s)`,
+    `mark.it is ready on http://localhost:${port} (${where}, ${config.env}, ${seconds}s)`,
   );
   const demo = await listDemoSignIns(database.db);
   if (demo.length > 0) {
@@ -80,31 +85,38 @@ const server = app.listen(config.port, config.host, async () => {
     for (const account of demo) console.log(`  ${account.type.padEnd(8)} ${account.username}`);
   }
 });
+const closeServer = gracefulClose(server);
 
 let stopping = false;
-async function shutdown(signal: string): Promise<void> {
+/**
+ * Stops taking connections at once, answers every request already accepted (each connection
+ * closed after its answer), then closes the database and exits; 10 s at most.
+ */
+async function shutdown(reason: string, exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing requests in flight, then stopping.`);
+  console.log(`${reason}: finishing requests in flight, then stopping.`);
   const forceExit = setTimeout(() => {
     console.error('Shutdown took too long; exiting.');
     process.exit(1);
   }, 10_000);
   forceExit.unref();
-  // Open notification streams would hold the server open: end them first.
-  await app.locals.notificationHub.close();
-  server.close(async () => {
-    try {
-      if (client.kind === 'vite') await client.vite.close();
-      await app.locals.sessionStore.close?.();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('Error while stopping', error);
-      process.exit(1);
-    }
-  });
-  server.closeIdleConnections();
+  clearInterval(pruneTimer);
+  clearInterval(expiryTimer);
+  try {
+    const closed = closeServer();
+    // Open notification streams would hold their connections open: end them.
+    await app.locals.notificationHub.close();
+    await closed;
+    if (client.kind === 'vite') await client.vite.close();
+    await app.locals.sessionStore.close?.();
+    await database.close();
+  } catch (error) {
+    console.error('Error while stopping', error);
+    process.exit(1);
+  }
+  process.exit(exitCode);
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM received'));
+process.on('SIGINT', () => void shutdown('SIGINT received'));
+installProcessGuards({ logger, stop: (reason, exitCode) => void shutdown(reason, exitCode) });
