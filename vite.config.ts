@@ -72,6 +72,9 @@ export default defineConfig({
                 name: 'stress',
                 environment: 'node' as const,
                 include: ['server/stress/**/*.stress.ts'],
+                // One file at a time: each loads the machine on purpose, and the fault tests
+                // time their answers (2 cores in CI).
+                fileParallelism: false,
                 testTimeout: 120_000,
                 hookTimeout: 60_000,
               },
