@@ -1,7 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { brandDisplayName } from '@shared/constants';
 import { formatDollars } from '@shared/money';
-import { CLAIM_MESSAGES, type ClaimResult, giftCards } from '@shared/schema/gift-cards';
+import {
+  CLAIM_MESSAGES,
+  type ClaimResult,
+  giftCards,
+  type WalletGiftCard,
+} from '@shared/schema/gift-cards';
 import { ledgerAccounts } from '@shared/schema/ledger';
 import { stores } from '@shared/schema/locations';
 import { pinIdentifiers, pins } from '@shared/schema/pins';
@@ -57,7 +62,7 @@ export async function claimPin(
   consumerId: number,
   pinId: number,
 ): Promise<ClaimResult> {
-  let claimed: { cardId: number; remaining: number };
+  let claimed: { giftCard: WalletGiftCard; remaining: number };
   try {
     claimed = await db.transaction(async (tx) => {
       const [pin] = await tx
@@ -169,7 +174,11 @@ export async function claimPin(
         referenceId: leadId,
         message: `${consumer.name} claimed your ${value} ${brand} pin at ${pin.storeName}`,
       });
-      return { cardId: card.id, remaining: taken.remaining };
+      // The answer is read before the commit: once it is committed, nothing is left to fail
+      // (a claim saved but answered with an error would invite a second one).
+      const giftCard = await findOwnedGiftCard(tx, consumerId, card.id);
+      if (!giftCard) throw new Error('Claimed gift card not found');
+      return { giftCard, remaining: taken.remaining };
     });
   } catch (error) {
     // Two claims by one consumer raced past the check: the unique index let one through.
@@ -177,7 +186,5 @@ export async function claimPin(
     throw error;
   }
 
-  const giftCard = await findOwnedGiftCard(db, consumerId, claimed.cardId);
-  if (!giftCard) throw new Error('Claimed gift card not found');
-  return { giftCard, pin: { id: pinId, remaining: claimed.remaining } };
+  return { giftCard: claimed.giftCard, pin: { id: pinId, remaining: claimed.remaining } };
 }

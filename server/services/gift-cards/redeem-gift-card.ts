@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { brandDisplayName } from '@shared/constants';
 import { centsToDollars, formatDollars } from '@shared/money';
-import { GIFT_CARD_MESSAGES, type RedeemResult, giftCards } from '@shared/schema/gift-cards';
+import {
+  GIFT_CARD_MESSAGES,
+  type RedeemResult,
+  giftCards,
+  type WalletGiftCard,
+} from '@shared/schema/gift-cards';
 import { ledgerTransactions, SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
 import { users } from '@shared/schema/users';
 import { type Database, type Executor } from '../../db/client';
@@ -60,8 +65,9 @@ async function replay(db: Executor, input: RedeemInput): Promise<RedeemResult | 
 export async function redeemGiftCard(db: Database, input: RedeemInput): Promise<RedeemResult> {
   const replayed = await replay(db, input);
   if (replayed) return replayed;
+  let giftCard: WalletGiftCard;
   try {
-    await db.transaction(async (tx) => {
+    giftCard = await db.transaction(async (tx) => {
       const card = await lockUsableGiftCard(tx, input.ownerId, input.cardId);
       if (input.amountCents > card.account.balanceCents) {
         throw new AppError('INSUFFICIENT_FUNDS', GIFT_CARD_MESSAGES.overBalance, {
@@ -98,6 +104,10 @@ export async function redeemGiftCard(db: Database, input: RedeemInput): Promise<
         .update(giftCards)
         .set({ status: spent ? 'redeemed' : 'active', updatedAt: sql`now()` })
         .where(eq(giftCards.id, card.id));
+      // The answer is read before the commit, so a redemption that is saved is also answered.
+      const redeemed = await findOwnedGiftCard(tx, input.ownerId, card.id);
+      if (!redeemed) throw new AppError('NOT_FOUND', GIFT_CARD_MESSAGES.notFound);
+      return redeemed;
     });
   } catch (error) {
     // The same key sent twice at once: the first one counted; answer the second like a retry.
@@ -107,7 +117,5 @@ export async function redeemGiftCard(db: Database, input: RedeemInput): Promise<
     }
     throw error;
   }
-  const giftCard = await findOwnedGiftCard(db, input.ownerId, input.cardId);
-  if (!giftCard) throw new AppError('NOT_FOUND', GIFT_CARD_MESSAGES.notFound);
   return { giftCard, redeemed: centsToDollars(input.amountCents) };
 }

@@ -31,7 +31,7 @@ export async function sendGiftCard(
   cardId: number,
   input: SendInput,
 ): Promise<GiftTransaction> {
-  const giftId = await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const card = await lockUsableGiftCard(tx, senderId, cardId);
     if (card.account.balanceCents !== card.valueCents) {
       throw new AppError('CONFLICT', GIFT_CARD_MESSAGES.partlyUsed);
@@ -87,15 +87,15 @@ export async function sendGiftCard(
           eq(giftRequests.status, 'pending'),
         ),
       );
-    return gift.id;
+    // The answer is read before the commit, so a gift that is saved is also answered.
+    const [sent] = await tx
+      .select(giftColumns)
+      .from(gifts)
+      .innerJoin(recipients, giftJoins.recipients)
+      .innerJoin(giftCards, giftJoins.giftCards)
+      .where(eq(gifts.id, gift.id));
+    if (!sent) throw new Error('Sent gift not found');
+    return sent;
   });
-
-  const [row] = await db
-    .select(giftColumns)
-    .from(gifts)
-    .innerJoin(recipients, giftJoins.recipients)
-    .innerJoin(giftCards, giftJoins.giftCards)
-    .where(eq(gifts.id, giftId));
-  if (!row) throw new Error('Sent gift not found');
   return toGiftTransaction(row, senderId);
 }
