@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type NotificationItem } from '@shared/schema/notifications';
 import { createApp } from '../app';
 import { createDatabase } from '../db/client';
@@ -158,6 +158,24 @@ describe('events write notifications', () => {
       .send({ preferences: [{ type: 'spam', inApp: true }] });
     expect(bad.status).toBe(400);
   });
+
+  // Found by the bad-input properties (server/testing/bad-input.ts): one upsert cannot change a
+  // row twice, so a kind listed twice was a 500.
+  it('refuses a kind listed twice with 400, changing nothing', async () => {
+    const bob = await signedInConsumer(context);
+    const twice = await bob.agent.put('/api/notifications/preferences').send({
+      preferences: [
+        { type: 'gift_redeemed', inApp: false },
+        { type: 'gift_redeemed', inApp: true },
+      ],
+    });
+    expect([twice.status, twice.body.message]).toEqual([
+      400,
+      'Each notification type can be listed once',
+    ]);
+    const saved = await bob.agent.get('/api/notifications/preferences');
+    expect(saved.body.every((preference: { inApp: boolean }) => preference.inApp)).toBe(true);
+  });
 });
 
 describe('reading notifications', () => {
@@ -236,7 +254,7 @@ function openStream(port: number, cookie: string) {
 }
 
 describe('GET /api/notifications/stream', () => {
-  it('pushes an event handled by instance A to a stream open on instance B within a second', async () => {
+  it('pushes an event handled by instance A to a stream open on instance B within a second, and listens again after a failed start', async () => {
     // Instance B: another app on the same database (its own connection pool on Postgres).
     const serverUrl = process.env.TEST_DATABASE_URL;
     const databaseB = serverUrl
@@ -278,7 +296,38 @@ describe('GET /api/notifications/stream', () => {
         message: 'Sam Sender sent you a friend request',
       });
       stream.close();
+
+      // With the database unreachable when a stream opens on B, the stream answers 503 (it is
+      // not kept failing): the next one listens again and delivers.
+      await appB.locals.notificationHub.close();
+      const listen = vi
+        .spyOn(databaseB, 'listen')
+        .mockRejectedValueOnce(
+          Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+        );
+      const refused = await new Promise<number | undefined>((resolve, reject) =>
+        http
+          .get({ port, path: '/api/notifications/stream', headers: { cookie } }, (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          })
+          .on('error', reject),
+      );
+      expect(refused).toBe(503);
+      const again = openStream(port, cookie);
+      await again.opened;
+      const other = await signedInConsumer(context, { name: 'Olive Other' });
+      await other.agent
+        .post('/api/friends/request')
+        .send({ username: recipient.username })
+        .expect(201);
+      expect(await again.received).toMatchObject({
+        message: 'Olive Other sent you a friend request',
+      });
+      expect(listen).toHaveBeenCalledTimes(2);
+      again.close();
     } finally {
+      vi.restoreAllMocks();
       await appB.locals.notificationHub.close();
       await new Promise((resolve) => serverB.close(resolve));
       await appB.locals.sessionStore.close?.();

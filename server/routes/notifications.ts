@@ -73,6 +73,8 @@ export function notificationsRouter({ db, notificationHub }: RouteDependencies):
   // Server-sent events: each new notification of the signed-in user, as it happens.
   router.get('/notifications/stream', requireSession, async (request, response) => {
     const user = requireUser(request);
+    // Listening first: with the database unreachable this answers 503, not a stream that dies.
+    await notificationHub.listen();
     response.status(200).set({
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-store',

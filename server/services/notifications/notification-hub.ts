@@ -8,6 +8,11 @@ type Send = (item: NotificationItem) => void;
 
 export type NotificationHub = {
   /**
+   * Starts listening for notifications if this instance is not yet (rejects while the database
+   * cannot be reached; the next call tries again).
+   */
+  listen: () => Promise<void>;
+  /**
    * Delivers each new notification of `userId` to `send`; `end` is called when the hub closes
    * (shutdown). Answers the unsubscribe function.
    */
@@ -44,10 +49,22 @@ export function createNotificationHub(database: DatabaseHandle, logger: Logger):
     );
   };
 
+  const listen = async () => {
+    if (!listening) {
+      const attempt = database.listen(NOTIFICATION_CHANNEL, deliver);
+      listening = attempt;
+      // A failed LISTEN is not kept: the next stream tries again.
+      attempt.catch(() => {
+        if (listening === attempt) listening = null;
+      });
+    }
+    await listening;
+  };
+
   return {
+    listen,
     subscribe: async (userId, send, end) => {
-      listening ??= database.listen(NOTIFICATION_CHANNEL, deliver);
-      await listening;
+      await listen();
       const sends = streams.get(userId) ?? new Set<Send>();
       sends.add(send);
       streams.set(userId, sends);
