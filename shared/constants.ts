@@ -48,6 +48,9 @@ export const LIMITS = {
 
 export const DEFAULT_PHONE_PREFIX = '+1';
 
+/** The largest id a client may send: ids are Postgres integers, and a larger one fails the query. */
+export const ID_MAX = 2_147_483_647;
+
 /** A user counts as online when seen within this window (DESIGN.md §2). */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessInput, consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/test-app';
+import { UNSTORABLE_TEXT_MESSAGE } from '../lib/validate';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -137,6 +138,18 @@ describe('POST /api/register', () => {
       }
     },
   );
+
+  // Found by the bad-input properties (server/testing/bad-input.ts): both were a 500.
+  it('refuses an identifier id past the integer range and a NUL in a name with 400', async () => {
+    const huge = await request(context.app)
+      .post('/api/register')
+      .send(consumerInput({ identifiers: [1, 2_147_483_648] }));
+    expect([huge.status, huge.body.message]).toEqual([400, 'Unknown identifier']);
+    const nul = await request(context.app)
+      .post('/api/register')
+      .send(businessInput({ name: 'Bean\u0000Street' }));
+    expect([nul.status, nul.body.errors]).toEqual([400, { name: UNSTORABLE_TEXT_MESSAGE }]);
+  });
 
   it('rejects a business with an empty name using the business message', async () => {
     const response = await context
@@ -308,6 +321,11 @@ describe('POST /api/login', () => {
       .send({ identifier: consumer.username });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.message).toBe('Password is required');
+    // A NUL in the identifier reached the account query, which failed with a 500.
+    const nul = await request(context.app)
+      .post('/api/login')
+      .send({ identifier: 'a\u0000b', password: 'x' });
+    expect([nul.status, nul.body.message]).toEqual([400, UNSTORABLE_TEXT_MESSAGE]);
   });
 
   it('gives a new session id at sign-in and the old one no longer works', async () => {

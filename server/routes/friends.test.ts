@@ -152,6 +152,18 @@ describe('POST /api/friends/request and /respond', () => {
     expect((await bob.agent.get('/api/friends/requests')).body).toHaveLength(1);
   });
 
+  // Found by the bad-input properties (server/testing/bad-input.ts): it was a 500.
+  it('refuses a friendship id past the integer range with 400', async () => {
+    const ada = await person();
+    const response = await ada.agent
+      .post('/api/friends/respond')
+      .send({ friendshipId: 2_147_483_648, action: 'accept' });
+    expect([response.status, response.body.message]).toEqual([
+      400,
+      'friendshipId must be a number',
+    ]);
+  });
+
   it('answers 401 without a session on every friends endpoint', async () => {
     const anonymous = context.agent();
     for (const [method, path] of [

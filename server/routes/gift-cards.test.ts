@@ -132,6 +132,12 @@ describe('POST /api/gift-cards/:id/redeem', () => {
       const bad = await agent.post(`/api/gift-cards/${card.id}/redeem`).send({ amount });
       expect(bad.status).toBe(400);
     }
+    // Positive, "two decimals" within the rounding tolerance, and 0 cents: was a 500 (found by
+    // the bad-input properties).
+    for (const amount of [5e-324, 1e-9]) {
+      const tiny = await agent.post(`/api/gift-cards/${card.id}/redeem`).send({ amount });
+      expect([tiny.status, tiny.body.message]).toEqual([400, 'Amount must be more than $0']);
+    }
     const cards = await agent.get('/api/gift-cards/consumer/wallet');
     expect(cards.body.items[0].balance).toBe(10);
   });

@@ -59,6 +59,29 @@ describe('/api/business/leads', () => {
     expect(badStatus.status).toBe(400);
   });
 
+  // Found by the bad-input properties (server/testing/bad-input.ts): years past 9999 and year 0
+  // were a 500, and year 1 was stored and read back as 2001.
+  it('refuses a last-contacted date outside the four-digit years, which did not round-trip', async () => {
+    const agent = await business();
+    for (const lastContacted of [
+      '0000-01-01',
+      '0001-01-01',
+      '10000-01-01',
+      '+275760-09-13T00:00:00.000Z',
+    ]) {
+      const response = await agent.post('/api/business/leads').send({ name: 'A', lastContacted });
+      expect([response.status, response.body.message]).toEqual([
+        400,
+        'Last contacted must be a date',
+      ]);
+    }
+    for (const lastContacted of ['1000-01-01', '9999-12-31']) {
+      const response = await agent.post('/api/business/leads').send({ name: 'A', lastContacted });
+      expect(response.status).toBe(201);
+      expect(response.body.last_contacted).toBe(`${lastContacted}T00:00:00.000Z`);
+    }
+  });
+
   it("keeps each business to its own leads (another's → 404)", async () => {
     const mine = await business();
     const theirs = await business();

@@ -136,6 +136,18 @@ describe('POST /api/pins', () => {
     expect(await balanceOf(agent)).toBe(1000);
   });
 
+  // Found by the bad-input properties (server/testing/bad-input.ts): both were a 500.
+  it('refuses a store or target id past the integer range with 400, reserving nothing', async () => {
+    const agent = await fundedBusiness(100);
+    const store = await agent.post('/api/pins').send(pinBody({ locationId: 2_147_483_648 }));
+    expect([store.status, store.body.message]).toEqual([400, 'Unknown store location']);
+    const target = await agent
+      .post('/api/pins')
+      .send(pinBody({ targetIdentifiers: [1, 2_147_483_648] }));
+    expect([target.status, target.body.message]).toEqual([400, 'Unknown identifier']);
+    expect(await balanceOf(agent)).toBe(100);
+  });
+
   it('accepts a promotion message of exactly 200 characters', async () => {
     const agent = await fundedBusiness(100);
     const response = await agent
@@ -360,6 +372,9 @@ describe('POST /api/pins/:id/cancel', () => {
   it('rejects a bad id, no session and a consumer', async () => {
     const agent = await fundedBusiness(0);
     expect((await agent.post('/api/pins/abc/cancel')).status).toBe(400);
+    // Past the integer range of the id column: was a 500 (found by the bad-input properties).
+    const huge = await agent.post('/api/pins/2147483648/cancel');
+    expect([huge.status, huge.body.message]).toEqual([400, 'Pin id must be a number']);
     expect((await agent.post('/api/pins/999999/cancel')).status).toBe(404);
     expect((await request(context.app).post('/api/pins/1/cancel')).status).toBe(401);
     const consumer = context.agent();

@@ -14,7 +14,8 @@ const pinIdSchema = z.object({
   id: z.coerce
     .number({ error: 'Pin id must be a number' })
     .int('Pin id must be a number')
-    .positive('Pin id must be a number'),
+    .positive('Pin id must be a number')
+    .max(2_147_483_647, 'Pin id must be a number'),
 });
 
 export function pinsRouter({ db }: RouteDependencies): Router {

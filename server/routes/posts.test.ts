@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Post } from '@shared/schema/posts';
+import { UNSTORABLE_TEXT_MESSAGE } from '../lib/validate';
 import { consumerInput, registerAs } from '../testing/factories';
 import { consumerWithCard, manyConsumers, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
@@ -108,6 +109,22 @@ describe('POST /api/posts and GET /api/posts', () => {
     expect([mention.status, mention.body.message]).toEqual([400, 'Mentioned user not found']);
     expect((await context.agent().post('/api/posts').send({ content: 'hi' })).status).toBe(401);
     expect((await context.agent().get('/api/posts')).status).toBe(401);
+  });
+
+  // Found by the bad-input properties (server/testing/bad-input.ts): each of these was a 500.
+  it('refuses text Postgres cannot store and a mention id past its integer range with 400', async () => {
+    const ada = await person();
+    const nul = await ada.agent.post('/api/posts').send({ content: 'a\u0000b' });
+    expect([nul.status, nul.body.errors]).toEqual([400, { content: UNSTORABLE_TEXT_MESSAGE }]);
+    const comment = await ada.agent.post('/api/posts').send({ content: 'Hi' });
+    const surrogate = await ada.agent
+      .post(`/api/posts/${comment.body.id}/comments`)
+      .send({ content: 'half \ud83d of an emoji' });
+    expect([surrogate.status, surrogate.body.message]).toEqual([400, UNSTORABLE_TEXT_MESSAGE]);
+    const mention = await ada.agent
+      .post('/api/posts')
+      .send({ content: 'hi', mentionedUserIds: [2_147_483_648] });
+    expect([mention.status, mention.body.message]).toEqual([400, 'Mentioned user not found']);
   });
 
   it('pages with a stable cursor, pinned posts first', async () => {

@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { friendships } from '@shared/schema/friends';
 import { shareEvents } from '@shared/schema/profiles';
+import { UNSTORABLE_TEXT_MESSAGE } from '../lib/validate';
 import { consumerInput, registerAs } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -53,6 +54,12 @@ describe('GET /api/user/profile/:username', () => {
     const response = await context.agent().get('/api/user/profile/nobody_at_all_here');
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('Profile not found');
+  });
+
+  // A NUL reached the profile query, which failed with a 500 (found by the bad-input properties).
+  it('answers 400 for a username with a NUL in it', async () => {
+    const response = await context.agent().get('/api/user/profile/ada%00');
+    expect([response.status, response.body.message]).toEqual([400, UNSTORABLE_TEXT_MESSAGE]);
   });
 });
 

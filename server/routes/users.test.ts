@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UserSearchResult } from '@shared/schema/gift-cards';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
+import { UNSTORABLE_TEXT_MESSAGE } from '../lib/validate';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 let context: TestContext;
@@ -50,6 +51,9 @@ describe('GET /api/users/search', () => {
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Type at least 2 characters to search');
     expect((await searcher.get('/api/users/search?q=ab&type=robot')).status).toBe(400);
+    // A NUL reached the search query, which failed with a 500 (found by the bad-input properties).
+    const nul = await searcher.get('/api/users/search?q=ab%00');
+    expect([nul.status, nul.body.message]).toEqual([400, UNSTORABLE_TEXT_MESSAGE]);
     expect((await context.agent().get('/api/users/search?q=ab')).status).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { ID_MAX } from '../constants';
 import { users } from './users';
 
 export const FRIENDSHIP_STATUSES = ['pending', 'accepted', 'rejected'] as const;
@@ -64,7 +65,8 @@ export const respondFriendRequestSchema = z.object({
   friendshipId: z
     .number({ error: 'friendshipId must be a number' })
     .int('friendshipId must be a number')
-    .positive('friendshipId must be a number'),
+    .positive('friendshipId must be a number')
+    .max(ID_MAX, 'friendshipId must be a number'),
   action: z.enum(FRIEND_RESPONSE_ACTIONS, { error: "action must be 'accept' or 'reject'" }),
 });
 export type RespondFriendRequestInput = z.input<typeof respondFriendRequestSchema>;

@@ -222,12 +222,15 @@ export const marketplaceQuerySchema = z
   });
 export type MarketplaceQuery = z.input<typeof marketplaceQuerySchema>;
 
-/** A dollar amount above zero with at most two decimals, in cents. */
+/**
+ * A dollar amount of at least a cent with at most two decimals, in cents. Positive is not enough:
+ * 5e-324 has "two decimals" within the rounding tolerance and rounds to 0 cents.
+ */
 const positiveDollars = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .refine(Number.isFinite, `${label} must be a number`)
-    .refine((value) => value > 0, `${label} must be more than $0`)
+    .refine((value) => Math.round(value * 100) > 0, `${label} must be more than $0`)
     .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals`)
     .transform((value) => Math.round(value * 100));
 

@@ -110,7 +110,11 @@ export const notificationPreferencesSchema = z.object({
       }),
       { error: 'preferences must be a list' },
     )
-    .max(NOTIFICATION_TYPES.length, 'Too many preferences'),
+    .max(NOTIFICATION_TYPES.length, 'Too many preferences')
+    .refine(
+      (preferences) => new Set(preferences.map(({ type }) => type)).size === preferences.length,
+      'Each notification type can be listed once',
+    ),
 });
 
 export const NOTIFICATION_MESSAGES = {
@@ -183,6 +187,18 @@ const optionalText = (label: string, max: number) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
 
+/**
+ * A date that is stored and read back as sent: one JavaScript reads, in a four-digit year. A
+ * timestamp column refuses years past 9999 (Date reaches 275760) and year 0, and a year below
+ * 100 comes back from the driver as 19xx or 20xx.
+ */
+function isStorableDate(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1000 && year <= 9999;
+}
+
 /** The lead fields without defaults: PATCH changes only what it names. */
 const leadFields = {
   name: z
@@ -204,10 +220,7 @@ const leadFields = {
   notes: optionalText('Notes', LEAD_LIMITS.notesMax),
   lastContacted: z
     .string({ error: 'Last contacted must be a date' })
-    .refine(
-      (value) => value === '' || !Number.isNaN(Date.parse(value)),
-      'Last contacted must be a date',
-    )
+    .refine((value) => value === '' || isStorableDate(value), 'Last contacted must be a date')
     .nullable(),
 };
 

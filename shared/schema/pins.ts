@@ -12,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { ID_MAX } from '../constants';
 import { type Page, pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
 import { brands } from './brands';
@@ -184,7 +185,8 @@ export const createPinSchema = z.object({
   locationId: z
     .number({ error: 'Store location is required' })
     .int('Store location is required')
-    .positive('Store location is required'),
+    .positive('Store location is required')
+    .max(ID_MAX, 'Unknown store location'),
   lat: z.number().optional(),
   lng: z.number().optional(),
   promotionMessage: z
@@ -195,9 +197,14 @@ export const createPinSchema = z.object({
     )
     .default(''),
   targetIdentifiers: z
-    .array(z.number({ error: 'Identifier ids must be numbers' }).int().positive(), {
-      error: 'Target identifiers must be a list of ids',
-    })
+    .array(
+      z
+        .number({ error: 'Identifier ids must be numbers' })
+        .int()
+        .positive()
+        .max(ID_MAX, 'Unknown identifier'),
+      { error: 'Target identifiers must be a list of ids' },
+    )
     .max(50, 'Too many target identifiers')
     .default([]),
   showBusinessInfo: z.boolean({ error: 'showBusinessInfo must be true or false' }).default(true),

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { ID_MAX } from '../constants';
 import { users } from './users';
 
 // ---------------------------------------------------------------------------------------------
@@ -149,7 +150,9 @@ export const createPostSchema = z.object({
   attachmentUrl: z.string().trim().max(300).nullish(),
   attachmentType: z.enum(['image'], { error: "attachmentType must be 'image'" }).nullish(),
   mentionedUserIds: z
-    .array(z.number().int().positive(), { error: 'mentionedUserIds must be a list of ids' })
+    .array(z.number().int().positive().max(ID_MAX, POST_MESSAGES.mentionUnknown), {
+      error: 'mentionedUserIds must be a list of ids',
+    })
     .max(POST_LIMITS.mentionsMax, 'Too many mentions')
     .default([]),
 });

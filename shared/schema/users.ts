@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { LIMITS, USER_TYPES, type UserType } from '../constants';
+import { ID_MAX, LIMITS, USER_TYPES, type UserType } from '../constants';
 import { isValidPhone, normalizePhone } from '../phone';
 import { brands } from './brands';
 import { identifiers } from './identifiers';
@@ -147,9 +147,14 @@ export const consumerRegistrationSchema = consumerDetailsSchema
       .min(1, BRAND_REQUIRED_MESSAGE)
       .max(20, 'Too many brands'),
     identifiers: z
-      .array(z.number({ error: 'Identifier ids must be numbers' }).int().positive(), {
-        error: 'Identifiers must be a list of ids',
-      })
+      .array(
+        z
+          .number({ error: 'Identifier ids must be numbers' })
+          .int()
+          .positive()
+          .max(ID_MAX, 'Unknown identifier'),
+        { error: 'Identifiers must be a list of ids' },
+      )
       .max(LIMITS.identifiersMax, 'Too many identifiers')
       .default([]),
     /** The client's normalised copy; the server normalises phoneNumber itself. */
