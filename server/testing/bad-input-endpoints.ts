@@ -1,0 +1,955 @@
+import fc from 'fast-check';
+import { type z } from 'zod';
+import { BRAND_IDS, ID_MAX } from '@shared/constants';
+import {
+  FRIEND_RESPONSE_ACTIONS,
+  friendRequestSchema,
+  mentionSearchQuerySchema,
+  respondFriendRequestSchema,
+} from '@shared/schema/friends';
+import {
+  giftCardListQuerySchema,
+  guestGiftSchema,
+  LEADERBOARD_PERIODS,
+  leaderboardQuerySchema,
+  marketplaceQuerySchema,
+  redeemGiftCardSchema,
+  requestGiftSchema,
+  sendGiftCardSchema,
+  userSearchQuerySchema,
+} from '@shared/schema/gift-cards';
+import {
+  addFundsSchema,
+  walletTransactionsQuerySchema,
+  withdrawSchema,
+} from '@shared/schema/ledger';
+import { citiesQuerySchema, statesQuerySchema, storesQuerySchema } from '@shared/schema/locations';
+import {
+  LEAD_STATUSES,
+  leadInputSchema,
+  leadListQuerySchema,
+  leadPatchSchema,
+  NOTIFICATION_FILTERS,
+  NOTIFICATION_TYPES,
+  notificationListQuerySchema,
+  notificationPreferencesSchema,
+} from '@shared/schema/notifications';
+import { createPinSchema, PIN_STATUSES, pinListQuerySchema } from '@shared/schema/pins';
+import {
+  createCommentSchema,
+  createPostSchema,
+  feedQuerySchema,
+  pinPostSchema,
+} from '@shared/schema/posts';
+import {
+  REPORT_REASONS,
+  reportProfileSchema,
+  SHARE_PLATFORMS,
+  shareEventSchema,
+} from '@shared/schema/profiles';
+import { loginSchema, registrationSchema } from '@shared/schema/users';
+import { IDENTIFIER_ROWS } from '../db/reference-data';
+import { isStorableText } from '../lib/validate';
+import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
+import {
+  decodeSegment,
+  type Entries,
+  type FieldLimits,
+  isIdSegment,
+  jsonOf,
+  jsonString,
+  type JsonText,
+  oddIdSegment,
+  oddString,
+  raw,
+  repeatTo,
+  wellFormed,
+} from './bad-input-arbitraries';
+import { TEST_PASSWORD } from './factories';
+
+/**
+ * The endpoint tables of the bad-input properties (bad-input.ts): every write endpoint with the
+ * shared schema its route parses, valid bodies built field by field from that contract, its path
+ * parameter and the answers a valid request may get; every read route with its query schema.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The world the requests act on
+// ---------------------------------------------------------------------------------------------
+
+export type Person = { id: number; username: string; email: string };
+
+export type World = {
+  /** A consumer: the caller of the consumer routes, owner of the cards, posts, requests below. */
+  consumer: Person;
+  /** A business: the caller of the business routes, owner of the pins and leads below. */
+  business: Person;
+  /** Other consumers: A's friend, people who asked A, and so on. */
+  others: Person[];
+  /** The test stores, with their brands. */
+  stores: Array<{ id: number; brand: string }>;
+  /** A's cards: the first half to redeem, the second half to send (a used card cannot be sent). */
+  cards: number[];
+  pins: number[];
+  posts: number[];
+  /** A post of another consumer (A may like and comment on it, not pin or delete it). */
+  foreignPost: number;
+  notifications: number[];
+  /** Friend requests sent to A, pending. */
+  friendRequests: number[];
+  /** A's accepted friendships. */
+  friendships: number[];
+  /** Gift requests sent to A, pending. */
+  giftRequests: number[];
+  leads: number[];
+  cookies: { consumer: string; business: string };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Valid values, built from each field's contract
+// ---------------------------------------------------------------------------------------------
+
+/** Percent-encoded as a client puts text in a URL. */
+export const encoded = (text: string) => encodeURIComponent(wellFormed(text));
+
+/**
+ * Text of at most `max` code points after trimming (as the schemas count): mostly short
+ * unicode, sometimes exactly at the limit; non-blank when `required`.
+ */
+function text(max: number, options: { required?: boolean; trimmed?: boolean } = {}) {
+  const { required = false, trimmed = true } = options;
+  const measure = (value: string) => [...(trimmed ? value.trim() : value)].length;
+  return fc
+    .oneof(
+      { arbitrary: fc.string({ unit: 'grapheme', maxLength: Math.min(30, max) }), weight: 4 },
+      {
+        arbitrary: fc.constantFrom(
+          repeatTo('a', max),
+          trimmed ? ` ${repeatTo('é', max)}\n` : repeatTo('é', max),
+          repeatTo('😀', max),
+        ),
+        weight: 1,
+      },
+      {
+        arbitrary: fc.constantFrom(
+          '😀 party',
+          'مرحبا',
+          '\u202eevil',
+          'e\u0301',
+          '<b>hi</b>',
+          "'; drop table users; --",
+          '__proto__',
+          '%00',
+        ),
+        weight: 1,
+      },
+    )
+    .filter(
+      (value) =>
+        isStorableText(value) && measure(value) <= max && (!required || measure(value) > 0),
+    );
+}
+
+const str = (values: fc.Arbitrary<string>) => values.map(jsonString);
+
+/** A whole number as JSON text, in any notation that parses to it (`7`, `7.0`, `7e0`, `70e-1`). */
+const wholeNumber = (values: fc.Arbitrary<number>) =>
+  values
+    .chain((value) => fc.constantFrom(`${value}`, `${value}.0`, `${value}e0`, `${value * 10}e-1`))
+    .map(raw);
+
+const integerIn = (min: number, max: number) => wholeNumber(fc.integer({ min, max }));
+
+/** Dollars between min and max with at most two decimals, in any notation (`12.5`, `1250e-2`). */
+const dollars = (min: number, max: number) =>
+  fc
+    .integer({ min: Math.round(min * 100), max: Math.round(max * 100) })
+    .chain((cents) =>
+      fc.constantFrom(
+        String(cents / 100),
+        (cents / 100).toFixed(2),
+        `${cents}e-2`,
+        `${cents / 100}E0`,
+      ),
+    )
+    .map(raw);
+
+const bool = fc.boolean().map((value) => raw(String(value)));
+
+const optional = <T>(values: fc.Arbitrary<T>) => fc.option(values, { nil: undefined });
+
+/** A valid email, as typed: any case, spaces around it. */
+const email = fc
+  .tuple(
+    fc.stringMatching(/^[a-z0-9]{1,12}([._+-][a-z0-9]{1,6})?$/),
+    fc.stringMatching(/^[a-z0-9]{1,10}$/),
+    fc.constantFrom('com', 'org', 'io', 'example'),
+    fc.constantFrom('', ' ', '\t'),
+    fc.boolean(),
+  )
+  .map(([local, domain, top, space, upper]) => {
+    const address = `${local}@${domain}.${top}`;
+    return `${space}${upper ? address.toUpperCase() : address}${space}`;
+  });
+
+/** Someone's username as a client sends it: a real one in any case, or one nobody has. */
+const username = (world: World) =>
+  fc.oneof(
+    {
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            world.consumer.username,
+            world.business.username,
+            ...world.others.map((other) => other.username),
+          ),
+          fc.constantFrom('plain', 'upper', 'spaced'),
+        )
+        .map(([name, form]) =>
+          form === 'upper' ? name.toUpperCase() : form === 'spaced' ? ` ${name} ` : name,
+        ),
+      weight: 3,
+    },
+    { arbitrary: fc.stringMatching(/^[A-Za-z0-9_]{1,30}$/), weight: 1 },
+    { arbitrary: text(60, { required: true }), weight: 1 },
+  );
+
+/** Ids from the world, or any id the database can hold (most name nothing). */
+const someId = (ids: number[]) =>
+  fc.oneof(
+    { arbitrary: fc.constantFrom(...ids), weight: 3 },
+    { arbitrary: fc.integer({ min: 1, max: ID_MAX }), weight: 1 },
+  );
+
+/** A pin's brand and store: mostly a store with its own brand, sometimes anything. */
+const storeAndBrand = (world: World): fc.Arbitrary<Entries> =>
+  fc
+    .oneof(
+      { arbitrary: fc.constantFrom(...world.stores), weight: 3 },
+      {
+        arbitrary: fc.record({
+          brand: fc.oneof(fc.constantFrom(...BRAND_IDS), text(40, { required: true })),
+          id: someId(world.stores.map((store) => store.id)),
+        }),
+        weight: 1,
+      },
+    )
+    .map(({ brand, id }) => [
+      ['brand', jsonString(brand)],
+      ['locationId', raw(String(id))],
+    ]);
+
+const identifierIds = fc.subarray(
+  IDENTIFIER_ROWS.map((row) => row.id),
+  { maxLength: 5 },
+);
+
+const record = (
+  fields: Record<string, fc.Arbitrary<JsonText | undefined>>,
+): fc.Arbitrary<Entries> =>
+  fc
+    .record(fields)
+    .map((values) =>
+      Object.entries(values).flatMap(([key, value]) =>
+        value === undefined ? [] : [[key, value] as const],
+      ),
+    );
+
+// ---------------------------------------------------------------------------------------------
+// The write endpoints
+// ---------------------------------------------------------------------------------------------
+
+export type Caller = 'none' | 'consumer' | 'business';
+
+/** A route's path parameter: what names something, and what the route's own schema takes. */
+export type Parameter = {
+  valid: (world: World) => fc.Arbitrary<string>;
+  /** Mirrors the route's parameter schema (routes keep theirs private). */
+  accepts: (segment: string) => boolean;
+  odd: fc.Arbitrary<string>;
+};
+
+/** `:id`: z.coerce.number().int().positive().max(2_147_483_647) in every route. */
+const idParameter = (ids: (world: World) => number[]): Parameter => ({
+  valid: (world) => someId(ids(world)).map(String),
+  accepts: isIdSegment,
+  odd: oddIdSegment,
+});
+
+/** `:username`: z.string().trim().min(1).max(60) in the profile routes. */
+const usernameParameter: Parameter = {
+  valid: (world) => username(world).map(encoded),
+  accepts: (segment) => {
+    const value = decodeSegment(segment).trim();
+    const length = [...value].length;
+    return length >= 1 && length <= 60 && isStorableText(value);
+  },
+  odd: fc
+    .oneof(oddString.map(encoded), oddIdSegment)
+    .filter((segment) => segment.length > 0 && segment.length < 4_000),
+};
+
+export type WriteEndpoint = {
+  /** As the app registers it. */
+  route: string;
+  caller: Caller;
+  parameter?: Parameter;
+  /** The shared schema the route parses its body with; without one the body is ignored. */
+  schema?: z.ZodType;
+  /** Valid bodies, field by field. */
+  body?: (world: World) => fc.Arbitrary<Entries>;
+  /** String fields' limits, to go past them. */
+  limits?: FieldLimits;
+  /** What a valid request may be answered: its success, or a refusal the API documents. */
+  answers: readonly number[];
+  /** Weight of valid requests among the mixed ones (3 of 6 unless said). */
+  validWeight?: number;
+  /**
+   * Share of the endpoint's requests that go to the mixed property (0.6 unless said); the rest
+   * are invalid ones, in batches. Where a valid request hashes a password, most are invalid.
+   */
+  mixedShare?: number;
+  /** The route reads an Idempotency-Key header. */
+  idempotencyKey?: boolean;
+  /** Takes a multipart upload only: every JSON body is refused (its multipart body is not fuzzed here). */
+  multipartOnly?: boolean;
+};
+
+/** 6 to 128 characters, kept as typed (passwords are not trimmed). */
+const password = text(128, { trimmed: false }).map(
+  (value) => value + '*'.repeat(Math.max(0, 6 - [...value].length)),
+);
+
+const consumerRegistration = record({
+  type: fc.constant(jsonString('consumer')),
+  email: str(email),
+  phoneNumber: str(
+    fc.constantFrom(
+      '(555) 123-4567',
+      '+1 555 123 4567',
+      '5551234567',
+      ' 555.123.4567 ',
+      '+44 20 7946 0958',
+    ),
+  ),
+  username: str(fc.stringMatching(/^[A-Za-z0-9_]{3,30}$/)),
+  password: str(password),
+  name: str(text(100, { required: true })),
+  brands: fc
+    .uniqueArray(fc.constantFrom(...BRAND_IDS), { minLength: 1, maxLength: 3 })
+    .map((brands) => jsonOf(brands)),
+  identifiers: optional(identifierIds.map((ids) => jsonOf(ids))),
+  phone: optional(str(fc.constantFrom('+15551234567', ''))),
+});
+
+const businessRegistration = record({
+  type: fc.constant(jsonString('business')),
+  email: str(email),
+  username: str(fc.stringMatching(/^[A-Za-z0-9_]{3,30}$/)),
+  password: str(password),
+  name: str(text(100, { required: true })),
+});
+
+const leadFields = {
+  email: optional(str(fc.oneof(email, fc.constant('')))),
+  phone: optional(str(text(32))),
+  status: optional(str(fc.constantFrom(...LEAD_STATUSES))),
+  source: optional(str(text(200))),
+  notes: optional(str(text(1000))),
+  lastContacted: optional(
+    fc.oneof(
+      fc.constant(raw('null')),
+      str(fc.constantFrom('', '2026-01-15', '2025-12-31T23:59:59Z', 'March 3, 2025')),
+      fc
+        .date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+        .map((date) => jsonString(date.toISOString())),
+    ),
+  ),
+};
+
+const leadLimits: FieldLimits = { name: 100, email: 254, phone: 32, source: 200, notes: 1000 };
+
+/**
+ * Every write endpoint, in the order the properties run: the ones that end their objects (send,
+ * cancel, delete) last, so that the others still find something to act on.
+ */
+export const WRITE_ENDPOINTS: WriteEndpoint[] = [
+  {
+    route: 'POST /api/register',
+    caller: 'none',
+    schema: registrationSchema,
+    body: () => fc.oneof(consumerRegistration, businessRegistration),
+    limits: { email: 254, password: 128, username: 30, name: 100, phoneNumber: 32 },
+    answers: [201, 409],
+    // Each valid one hashes a password (scrypt, 100 ms and more).
+    validWeight: 1,
+    mixedShare: 0.1,
+  },
+  {
+    route: 'POST /api/login',
+    caller: 'none',
+    schema: loginSchema,
+    body: (world) =>
+      record({
+        identifier: str(
+          fc.oneof(
+            username(world),
+            fc.constantFrom(world.consumer.email, world.business.email.toUpperCase()),
+            email,
+          ),
+        ),
+        password: str(
+          fc.oneof(fc.constant(TEST_PASSWORD), text(128, { trimmed: false, required: true })),
+        ),
+      }),
+    limits: { identifier: 254, password: 128 },
+    answers: [200, 401, 429],
+    validWeight: 1,
+    mixedShare: 0.1,
+  },
+  {
+    route: 'POST /api/analytics/share',
+    caller: 'none',
+    schema: shareEventSchema,
+    body: (world) =>
+      record({
+        platform: str(fc.constantFrom(...SHARE_PLATFORMS)),
+        profileUsername: str(username(world)),
+      }),
+    limits: { profileUsername: 60 },
+    answers: [201, 404, 429],
+  },
+  {
+    route: 'POST /api/gift-cards/guest',
+    caller: 'none',
+    schema: guestGiftSchema,
+    body: (world) =>
+      record({
+        recipientUsername: str(username(world)),
+        brand: str(fc.constantFrom(...BRAND_IDS)),
+        value: dollars(5, 500),
+        senderEmail: str(email),
+      }),
+    limits: { recipientUsername: 60, senderEmail: 254 },
+    // 400: a business or yourself as the recipient; 409: an Idempotency-Key used for another gift.
+    answers: [200, 201, 400, 404, 409, 429],
+    idempotencyKey: true,
+  },
+  {
+    route: 'POST /api/wallet/add-funds',
+    caller: 'business',
+    schema: addFundsSchema,
+    body: () =>
+      record({
+        amount: dollars(1, 10_000),
+        cardNumber: str(
+          fc.oneof(
+            fc.constantFrom(TEST_CARD_SUCCESS, '4242 4242 4242 4242', '4242-4242-4242-4242'),
+            fc.constantFrom(TEST_CARD_DECLINED, '4000 0000 0000 0002'),
+            text(32, { required: true }),
+          ),
+        ),
+      }),
+    limits: { cardNumber: 32 },
+    // 400: a card number the provider does not know; 402: declined.
+    answers: [200, 201, 400, 402, 409],
+    idempotencyKey: true,
+  },
+  {
+    route: 'POST /api/pins',
+    caller: 'business',
+    schema: createPinSchema,
+    body: (world) =>
+      fc
+        .tuple(
+          storeAndBrand(world),
+          record({
+            value: dollars(5, 500),
+            quantity: wholeNumber(
+              fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 1000 })),
+            ),
+            radius: integerIn(1, 100),
+            lat: optional(
+              fc
+                .double({ noNaN: true, noDefaultInfinity: true })
+                .map((value) => raw(String(value))),
+            ),
+            lng: optional(
+              fc.double({ min: -180, max: 180, noNaN: true }).map((value) => raw(String(value))),
+            ),
+            promotionMessage: optional(str(text(200, { trimmed: false }))),
+            targetIdentifiers: optional(identifierIds.map((ids) => jsonOf(ids))),
+            showBusinessInfo: optional(bool),
+          }),
+        )
+        .map(([store, rest]) => [...store, ...rest]),
+    limits: { brand: 40, promotionMessage: 200 },
+    // 400: an unknown brand or store, or a store of another brand; 409: not enough funds.
+    answers: [201, 400, 404, 409],
+  },
+  {
+    route: 'POST /api/wallet/withdraw',
+    caller: 'business',
+    schema: withdrawSchema,
+    // Mostly small amounts, so that the pins after it still find funds.
+    body: () =>
+      record({
+        amount: fc.oneof(
+          { arbitrary: dollars(1, 20), weight: 4 },
+          { arbitrary: dollars(1, 10_000), weight: 1 },
+        ),
+      }),
+    answers: [200, 201, 409],
+    idempotencyKey: true,
+  },
+  {
+    route: 'POST /api/business/leads',
+    caller: 'business',
+    schema: leadInputSchema,
+    body: () => record({ name: str(text(100, { required: true })), ...leadFields }),
+    limits: leadLimits,
+    answers: [201],
+  },
+  {
+    route: 'PATCH /api/business/leads/:id',
+    caller: 'business',
+    parameter: idParameter((world) => world.leads),
+    schema: leadPatchSchema,
+    body: () => record({ name: optional(str(text(100, { required: true }))), ...leadFields }),
+    limits: leadLimits,
+    answers: [200, 404],
+  },
+  {
+    route: 'POST /api/posts',
+    caller: 'consumer',
+    schema: createPostSchema,
+    body: (world) =>
+      record({
+        content: str(text(2000, { required: true })),
+        attachmentUrl: optional(
+          fc.oneof(
+            fc.constant(raw('null')),
+            str(fc.constantFrom('/uploads/nothing.png', 'https://evil.example/x.png')),
+          ),
+        ),
+        attachmentType: optional(fc.constantFrom(raw('null'), jsonString('image'))),
+        mentionedUserIds: optional(
+          fc
+            .uniqueArray(someId(world.others.map((other) => other.id)), { maxLength: 3 })
+            .map((ids) => jsonOf(ids)),
+        ),
+      }),
+    limits: { content: 2000, attachmentUrl: 300 },
+    // 400: an image that is not the author's upload, a mentioned user who does not exist.
+    answers: [201, 400],
+  },
+  {
+    route: 'POST /api/posts/:id/comments',
+    caller: 'consumer',
+    parameter: idParameter((world) => [...world.posts, world.foreignPost]),
+    schema: createCommentSchema,
+    body: () => record({ content: str(text(1000, { required: true })) }),
+    limits: { content: 1000 },
+    answers: [201, 404],
+  },
+  {
+    route: 'POST /api/posts/:id/like',
+    caller: 'consumer',
+    parameter: idParameter((world) => [...world.posts, world.foreignPost]),
+    answers: [200, 404],
+  },
+  {
+    route: 'DELETE /api/posts/:id/like',
+    caller: 'consumer',
+    parameter: idParameter((world) => [...world.posts, world.foreignPost]),
+    answers: [200, 404],
+  },
+  {
+    route: 'POST /api/posts/:id/pin',
+    caller: 'consumer',
+    parameter: idParameter((world) => [...world.posts, world.foreignPost]),
+    schema: pinPostSchema,
+    body: () => record({ pinned: bool }),
+    answers: [200, 403, 404],
+  },
+  {
+    route: 'POST /api/posts/leaderboard',
+    caller: 'consumer',
+    schema: leaderboardQuerySchema.pick({ period: true }),
+    body: () => record({ period: optional(str(fc.constantFrom(...LEADERBOARD_PERIODS))) }),
+    // 409: not ranked in that period.
+    answers: [201, 409],
+  },
+  {
+    route: 'PUT /api/notifications/preferences',
+    caller: 'consumer',
+    schema: notificationPreferencesSchema,
+    body: () =>
+      record({
+        preferences: fc
+          .uniqueArray(
+            fc.record({ type: fc.constantFrom(...NOTIFICATION_TYPES), inApp: fc.boolean() }),
+            { selector: (preference) => preference.type, maxLength: NOTIFICATION_TYPES.length },
+          )
+          .map((preferences) => jsonOf(preferences)),
+      }),
+    answers: [200],
+  },
+  {
+    route: 'PATCH /api/notifications/:id/read',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.notifications),
+    answers: [200, 404],
+  },
+  { route: 'POST /api/notifications/read-all', caller: 'consumer', answers: [200] },
+  {
+    route: 'POST /api/gift-cards/request',
+    caller: 'consumer',
+    schema: requestGiftSchema,
+    body: (world) =>
+      record({
+        username: str(username(world)),
+        brand: optional(str(fc.oneof(fc.constantFrom(...BRAND_IDS, ''), text(40)))),
+        amount: optional(dollars(5, 500)),
+        message: optional(str(text(200))),
+      }),
+    limits: { username: 60, brand: 40, message: 200 },
+    // 400: yourself, a business or an unknown brand; 409: a request to them is pending.
+    answers: [201, 400, 404, 409],
+  },
+  {
+    route: 'POST /api/friends/request',
+    caller: 'consumer',
+    schema: friendRequestSchema,
+    body: (world) => record({ username: str(username(world)) }),
+    limits: { username: 60 },
+    // 200: they had asked you, so this accepts; 400: yourself; 409: friends or pending already.
+    answers: [200, 201, 400, 404, 409],
+  },
+  {
+    route: 'POST /api/users/:username/report',
+    caller: 'consumer',
+    parameter: usernameParameter,
+    schema: reportProfileSchema,
+    body: () =>
+      record({
+        reason: str(fc.constantFrom(...REPORT_REASONS)),
+        details: optional(str(text(500))),
+      }),
+    limits: { details: 500 },
+    // 400: your own profile; 409: your earlier report is still open.
+    answers: [201, 400, 404, 409],
+  },
+  {
+    route: 'POST /api/gift-cards/:id/redeem',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.cards.slice(0, world.cards.length / 2)),
+    schema: redeemGiftCardSchema,
+    body: () =>
+      record({
+        amount: fc.oneof(
+          { arbitrary: dollars(0.01, 3), weight: 3 },
+          { arbitrary: dollars(0.01, 1_000_000), weight: 1 },
+          {
+            arbitrary: fc.constantFrom('1e12', '1e15', '1e300', '123456789012.34').map(raw),
+            weight: 1,
+          },
+        ),
+      }),
+    // 409: over the balance, used, or an Idempotency-Key reused; 410: expired.
+    answers: [200, 404, 409, 410],
+    idempotencyKey: true,
+  },
+  {
+    route: 'POST /api/pins/:id/claim',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.pins),
+    // 403: not offered to you; 409: claimed already or sold out; 410: cancelled or expired.
+    answers: [201, 403, 404, 409, 410],
+  },
+  {
+    route: 'POST /api/gift-cards/:id/send',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.cards.slice(world.cards.length / 2)),
+    schema: sendGiftCardSchema,
+    body: (world) =>
+      record({
+        recipientUsername: str(username(world)),
+        message: optional(str(text(200))),
+      }),
+    limits: { recipientUsername: 60, message: 200 },
+    // 400: yourself or a business; 409: partly used; 410: expired.
+    answers: [201, 400, 404, 409, 410],
+  },
+  {
+    route: 'POST /api/gift-cards/requests/:id/decline',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.giftRequests),
+    answers: [200, 404, 409],
+  },
+  {
+    route: 'POST /api/friends/respond',
+    caller: 'consumer',
+    schema: respondFriendRequestSchema,
+    body: (world) =>
+      record({
+        friendshipId: wholeNumber(someId(world.friendRequests)),
+        action: str(fc.constantFrom(...FRIEND_RESPONSE_ACTIONS)),
+      }),
+    answers: [200, 404, 409],
+  },
+  {
+    route: 'DELETE /api/friends/:id',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.friendships),
+    answers: [204, 404],
+  },
+  {
+    route: 'POST /api/pins/:id/cancel',
+    caller: 'business',
+    parameter: idParameter((world) => world.pins),
+    answers: [200, 404, 409],
+  },
+  {
+    route: 'DELETE /api/business/leads/:id',
+    caller: 'business',
+    parameter: idParameter((world) => world.leads),
+    answers: [204, 404],
+  },
+  {
+    route: 'DELETE /api/posts/:id',
+    caller: 'consumer',
+    parameter: idParameter((world) => [...world.posts, world.foreignPost]),
+    answers: [204, 403, 404],
+  },
+  {
+    route: 'POST /api/uploads',
+    caller: 'consumer',
+    multipartOnly: true,
+    // Without a body: 400 (choose an image), or 429 past the hourly upload limit.
+    answers: [400, 429],
+  },
+  // Last: it ends the session it is sent with (the properties send it with none).
+  { route: 'POST /api/logout', caller: 'none', answers: [200] },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The read routes: their query strings and path parameters
+// ---------------------------------------------------------------------------------------------
+
+export type ReadRoute = {
+  route: string;
+  caller: Caller;
+  parameter?: Parameter;
+  /** The shared schema the route parses its query with; without one the query is ignored. */
+  query?: z.ZodType;
+  /** The route parses a query with a schema of its own (not shared): any answer but a 5xx. */
+  privateQuery?: boolean;
+  /** Its parameters' names, for generated query strings. */
+  names?: readonly string[];
+  answers: readonly number[];
+};
+
+const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
+  page: fc.integer({ min: 1, max: 4 }).map(String),
+  limit: fc.integer({ min: 1, max: 100 }).map(String),
+  pageSize: fc.integer({ min: 1, max: 100 }).map(String),
+  status: fc.constantFrom(...PIN_STATUSES, ...LEAD_STATUSES),
+  filter: fc.constantFrom(...NOTIFICATION_FILTERS),
+  period: fc.constantFrom(...LEADERBOARD_PERIODS),
+  brand: fc.constantFrom(...BRAND_IDS, 'Starbucks', 'nope'),
+  state: fc.constantFrom('MA', 'ma', 'CA', 'XX'),
+  city: fc.constantFrom('Boston', 'Danvers', 'Nowhere', encoded('Saint-Étienne')),
+  lat: fc.double({ min: -90, max: 90, noNaN: true }).map(String),
+  lng: fc.double({ min: -180, max: 180, noNaN: true }).map(String),
+  type: fc.constantFrom('consumer', 'business'),
+  cursor: fc.constantFrom('abc', '2026-01-01T00:00:00.000Z_1', encoded('😀')),
+};
+export const queryValue = (name: string) =>
+  QUERY_VALUES[name] ?? text(60, { required: true }).map(encoded);
+
+const pageNames = ['page', 'limit'] as const;
+
+export const READ_ROUTES: ReadRoute[] = [
+  { route: 'GET /api/health', caller: 'none', answers: [200] },
+  { route: 'GET /api/brands', caller: 'none', answers: [200] },
+  { route: 'GET /api/identifiers', caller: 'none', answers: [200] },
+  {
+    route: 'GET /api/user/profile/:username',
+    caller: 'none',
+    parameter: usernameParameter,
+    answers: [200, 404],
+  },
+  {
+    route: 'GET /api/user/qr-code/:username',
+    caller: 'none',
+    parameter: usernameParameter,
+    answers: [200, 404],
+  },
+  {
+    route: 'GET /api/user/:username/friends',
+    caller: 'none',
+    parameter: usernameParameter,
+    answers: [200, 404],
+  },
+  { route: 'GET /api/session', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/user', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/locations/brands', caller: 'business', answers: [200] },
+  // 400 also for a brand the catalogue does not have.
+  {
+    route: 'GET /api/locations/states',
+    caller: 'business',
+    query: statesQuerySchema,
+    names: ['brand'],
+    answers: [200, 400],
+  },
+  {
+    route: 'GET /api/locations/cities',
+    caller: 'business',
+    query: citiesQuerySchema,
+    names: ['brand', 'state'],
+    answers: [200, 400],
+  },
+  {
+    route: 'GET /api/locations/stores',
+    caller: 'business',
+    query: storesQuerySchema,
+    names: ['brand', 'state', 'city'],
+    answers: [200, 400],
+  },
+  { route: 'GET /api/wallet', caller: 'business', answers: [200] },
+  {
+    route: 'GET /api/wallet/transactions',
+    caller: 'business',
+    query: walletTransactionsQuerySchema,
+    names: pageNames,
+    answers: [200],
+  },
+  {
+    route: 'GET /api/pins/mine',
+    caller: 'business',
+    query: pinListQuerySchema,
+    names: ['status', ...pageNames],
+    answers: [200],
+  },
+  { route: 'GET /api/business/dashboard', caller: 'business', answers: [200] },
+  {
+    route: 'GET /api/gift-cards/issued',
+    caller: 'business',
+    query: giftCardListQuerySchema,
+    names: pageNames,
+    answers: [200],
+  },
+  {
+    route: 'GET /api/gift-cards/marketplace',
+    caller: 'consumer',
+    query: marketplaceQuerySchema,
+    names: ['lat', 'lng', 'brand', 'search', ...pageNames],
+    answers: [200],
+  },
+  {
+    route: 'GET /api/gift-cards/consumer/wallet',
+    caller: 'consumer',
+    query: giftCardListQuerySchema,
+    names: pageNames,
+    answers: [200],
+  },
+  {
+    route: 'GET /api/gift-cards/gift-cards',
+    caller: 'consumer',
+    query: giftCardListQuerySchema,
+    names: pageNames,
+    answers: [200],
+  },
+  {
+    route: 'GET /api/gift-cards/leaderboard',
+    caller: 'consumer',
+    query: leaderboardQuerySchema,
+    names: ['period', 'limit'],
+    answers: [200],
+  },
+  {
+    route: 'GET /api/gift-cards/leaderboard/me',
+    caller: 'consumer',
+    query: leaderboardQuerySchema.pick({ period: true }),
+    names: ['period'],
+    answers: [200],
+  },
+  {
+    route: 'GET /api/gift-cards/requests',
+    caller: 'consumer',
+    query: giftCardListQuerySchema,
+    names: pageNames,
+    answers: [200],
+  },
+  {
+    route: 'GET /api/gift-cards/:id/code',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.cards),
+    answers: [200, 404],
+  },
+  { route: 'GET /api/friends', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/friends/requests', caller: 'consumer', answers: [200] },
+  {
+    route: 'GET /api/friends/suggested',
+    caller: 'consumer',
+    privateQuery: true,
+    names: ['limit'],
+    answers: [200, 400],
+  },
+  {
+    route: 'GET /api/friends/search',
+    caller: 'consumer',
+    query: mentionSearchQuerySchema,
+    names: ['query'],
+    answers: [200],
+  },
+  {
+    route: 'GET /api/users/search',
+    caller: 'consumer',
+    query: userSearchQuerySchema,
+    names: ['q', 'type'],
+    answers: [200],
+  },
+  // 400 also for a cursor that is not one the feed gave.
+  {
+    route: 'GET /api/posts',
+    caller: 'consumer',
+    query: feedQuerySchema,
+    names: ['cursor', 'limit'],
+    answers: [200, 400],
+  },
+  {
+    route: 'GET /api/consumer/notifications',
+    caller: 'consumer',
+    query: notificationListQuerySchema,
+    names: ['filter', ...pageNames],
+    answers: [200],
+  },
+  {
+    route: 'GET /api/business/notifications',
+    caller: 'business',
+    query: notificationListQuerySchema,
+    names: ['filter', ...pageNames],
+    answers: [200],
+  },
+  { route: 'GET /api/notifications/unread-count', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/notifications/preferences', caller: 'consumer', answers: [200] },
+  {
+    route: 'GET /api/business/leads',
+    caller: 'business',
+    query: leadListQuerySchema,
+    names: ['search', 'status', 'page', 'pageSize'],
+    answers: [200],
+  },
+  {
+    route: 'GET /api/business/leads/export',
+    caller: 'business',
+    query: leadListQuerySchema.pick({ search: true, status: true }),
+    names: ['search', 'status'],
+    answers: [200],
+  },
+];
+
+/** The one read left out: a stream that never ends (its query is ignored). */
+export const UNFUZZED_READS = ['GET /api/notifications/stream'];
