@@ -53,6 +53,24 @@ describe('errorHandler', () => {
     expect(limited.headers['retry-after']).toBe('42');
   });
 
+  it('answers an HTTP-layer error with its own 4xx status, and anything else as 500', async () => {
+    const undecodable = Object.assign(new URIError("Failed to decode param '%'"), { status: 400 });
+    const response = await request(appThrowing(undecodable)).get('/boom');
+    expect([response.status, response.body]).toEqual([
+      400,
+      { message: 'The request could not be read' },
+    ]);
+    const unsupported = Object.assign(new Error('unsupported'), { statusCode: 415 });
+    expect((await request(appThrowing(unsupported)).get('/boom')).status).toBe(415);
+    // A 5xx an error claims for itself is still the generic 500.
+    const claimed = Object.assign(new Error('upstream said 502'), { status: 502 });
+    const failed = await request(appThrowing(claimed)).get('/async-boom');
+    expect([failed.status, failed.body.message]).toEqual([
+      500,
+      'Something went wrong. Please try again.',
+    ]);
+  });
+
   it('answers 503 with a message and Retry-After when the database cannot be reached', async () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',

@@ -136,6 +136,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         status = error.status;
         body = { message: 'The request could not be read' };
       }
+    } else if (clientErrorStatus(error)) {
+      // A request that could not even be read: a path that does not percent-decode (the
+      // router's URIError) or a body whose Content-Encoding does not decode. Such errors say
+      // their own 4xx status.
+      status = clientErrorStatus(error)!;
+      body = { message: 'The request could not be read' };
     } else if (unavailable) {
       // The database is down, restarting or out of connections: nothing is wrong with the
       // request, so the client is told to try again (the answer comes at once, never a hang).
@@ -165,6 +171,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     response.status(status).json(body);
   };
+}
+
+/** The 4xx status an error of the HTTP layer carries (`status` or `statusCode`), if any. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const found = typeof status === 'number' ? status : statusCode;
+  return typeof found === 'number' && found >= 400 && found < 500 ? found : undefined;
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {

@@ -90,6 +90,23 @@ describe('POST /api/uploads names and types files itself', () => {
     expect(storedFiles()).toHaveLength(filesBefore);
   });
 
+  it('answers a multipart body that does not parse with 400', async () => {
+    for (const [contentType, body] of [
+      ['multipart/form-data; boundary=x', '{}'],
+      ['multipart/form-data', '--x\r\n'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      ],
+    ] as const) {
+      const response = await agent.post('/api/uploads').set('Content-Type', contentType).send(body);
+      expect([response.status, response.body.message], body).toEqual([
+        400,
+        'The upload could not be read. Please try again.',
+      ]);
+    }
+  });
+
   it('takes the file only under the field "file"', async () => {
     const response = await agent.post('/api/uploads').attach('image', PNG_PIXEL, 'a.png');
     expect([response.status, response.body.message]).toEqual([400, 'Choose an image to upload']);

@@ -43,7 +43,9 @@ export function uploadsRouter({ db, config }: RouteDependencies): Router {
             ),
           );
         }
-        next(error);
+        // The multipart parser's own errors (a body cut short, no boundary): the request is bad.
+        if (error) return next(new AppError('VALIDATION', POST_MESSAGES.uploadUnreadable));
+        next();
       });
     },
     async (request, response) => {

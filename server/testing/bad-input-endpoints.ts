@@ -280,7 +280,8 @@ const idParameter = (ids: (world: World) => number[]): Parameter => ({
 const usernameParameter: Parameter = {
   valid: (world) => username(world).map(encoded),
   accepts: (segment) => {
-    const value = decodeSegment(segment).trim();
+    const value = decodeSegment(segment)?.trim();
+    if (value === undefined) return false;
     const length = [...value].length;
     return length >= 1 && length <= 60 && isStorableText(value);
   },

@@ -824,47 +824,39 @@ export function describeBadInputProperties(options: BadInputOptions): void {
     });
   });
 
-  // Two 500s the properties found whose fix belongs in the error handler (server/lib/http.ts):
-  // Express's router fails a path parameter that does not percent-decode, and body-parser a body
-  // whose Content-Encoding does not decode, with an error of status 400 but without the `type`
-  // the handler looks for, so both are answered 500. These tests pass while the bug is there;
-  // once the handler answers such errors with their 4xx status and a message, drop `.fails`
-  // and give the generators MALFORMED_SEGMENTS and these encodings.
-  describe('known bugs (fix in server/lib/http.ts)', () => {
-    it.fails(
-      'answers a path parameter that does not percent-decode with 400 and a message',
-      async () => {
-        const problems = await sendAll(
-          MALFORMED_SEGMENTS.map((segment) => ({
-            request: outgoing('DELETE /api/posts/:id', 'consumer', world, {
-              segment,
-              variant: NO_VARIANT,
-            }),
-            verdict: 'invalid' as const,
-            answers: [],
-          })),
-        );
-        expect(problems).toEqual([]);
-      },
-    );
+  // Two 500s the properties found (fixed in the error handler, server/lib/http.ts): Express's
+  // router fails a path parameter that does not percent-decode, and body-parser a body whose
+  // Content-Encoding does not decode, with an error of status 400 but without the `type` the
+  // handler looked for.
+  describe('requests that cannot be read', () => {
+    it('answers a path parameter that does not percent-decode with 400 and a message', async () => {
+      const problems = await sendAll(
+        MALFORMED_SEGMENTS.map((segment) => ({
+          request: outgoing('DELETE /api/posts/:id', 'consumer', world, {
+            segment,
+            variant: NO_VARIANT,
+          }),
+          verdict: 'invalid' as const,
+          answers: [],
+        })),
+      );
+      expect(problems).toEqual([]);
+    });
 
-    it.fails(
-      'answers a body whose Content-Encoding does not decode with 400 and a message',
-      async () => {
-        const problems = await sendAll(
-          ['gzip', 'deflate', 'br'].map((encoding) => ({
-            request: outgoing('POST /api/posts/:id/comments', 'consumer', world, {
-              segment: String(world.foreignPost),
-              body: '{"content":"not compressed"}',
-              variant: { headers: { 'Content-Encoding': encoding }, effect: 'refused' },
-            }),
-            verdict: 'invalid' as const,
-            answers: [],
-          })),
-        );
-        expect(problems).toEqual([]);
-      },
-    );
+    it('answers a body whose Content-Encoding does not decode with 400 and a message', async () => {
+      const problems = await sendAll(
+        ['gzip', 'deflate', 'br'].map((encoding) => ({
+          request: outgoing('POST /api/posts/:id/comments', 'consumer', world, {
+            segment: String(world.foreignPost),
+            body: '{"content":"not compressed"}',
+            variant: { headers: { 'Content-Encoding': encoding }, effect: 'refused' },
+          }),
+          verdict: 'invalid' as const,
+          answers: [],
+        })),
+      );
+      expect(problems).toEqual([]);
+    });
   });
 
   describe('bodies over the limit', () => {

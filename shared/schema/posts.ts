@@ -138,6 +138,7 @@ export const POST_MESSAGES = {
   uploadTooLarge: 'Images can be at most 5 MB',
   uploadMissing: 'Choose an image to upload',
   uploadOneFile: 'Upload one image at a time',
+  uploadUnreadable: 'The upload could not be read. Please try again.',
   uploadRateLimited: 'Too many uploads. Please try again later.',
 } as const;
 
