@@ -77,10 +77,12 @@ describe('gracefulClose', () => {
     await within(close(), 1_000);
     sending = false;
     await client;
-    // Every request the server took was answered; the last one told the client to close.
+    // It was serving all along, and it stopped within the second although the client never paused.
+    // (Whether the last answer says `Connection: close` depends on whether the signal came
+    // during a request or between two, when the idle connection is simply closed; the first test
+    // shows the header on a request in flight.)
     const served = answers.filter((answer) => answer.body === 'ok');
     expect(served.length).toBeGreaterThan(0);
-    expect(served.at(-1)?.connection).toBe('close');
   });
 
   it('closes a connection whose answer had begun (an event stream) once that answer ends', async () => {
