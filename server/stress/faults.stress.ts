@@ -6,8 +6,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { userBrands, userIdentifiers, users } from '@shared/schema/users';
-import { hashPassword } from '../auth/password';
 import { createDatabase, type DatabaseHandle } from '../db/client';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../lib/errors';
 import { checkLedger } from '../services/ledger/check-ledger';
@@ -22,6 +20,7 @@ import {
 } from '../testing/load-client';
 import { startPrivatePostgres } from '../testing/private-postgres';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
+import { insertConsumers } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
 
 /**
@@ -173,27 +172,7 @@ async function buildWorld(
   const sparePin = await createPin(4);
 
   // Consumers written directly (one password hash for all), signed in through the API.
-  const stamp = randomBytes(4).toString('hex');
-  const passwordHash = await hashPassword(TEST_PASSWORD);
-  const rows = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: options.consumers }, (_, index) => ({
-        type: 'consumer' as const,
-        email: `fault_${stamp}_${index}@example.com`,
-        username: `fault_${stamp}_${index}`,
-        passwordHash,
-        name: `Fault ${index}`,
-        phone: '+15551234567',
-      })),
-    )
-    .returning({ id: users.id, username: users.username });
-  await database.db
-    .insert(userBrands)
-    .values(rows.map((row) => ({ userId: row.id, brandId: 'starbucks' })));
-  await database.db
-    .insert(userIdentifiers)
-    .values(rows.map((row) => ({ userId: row.id, identifierId: 1 })));
+  const rows = await insertConsumers(database.db, options.consumers);
   const consumers = await Promise.all(
     rows.map(async (row, clientId) => {
       const cookie = await signIn(baseUrl, row.username, TEST_PASSWORD);

@@ -1,6 +1,7 @@
-import { users } from '@shared/schema/users';
-import { userBrands, userIdentifiers } from '@shared/schema/users';
+import { randomBytes } from 'node:crypto';
+import { userBrands, userIdentifiers, users } from '@shared/schema/users';
 import { hashPassword } from '../auth/password';
+import { type Database } from '../db/client';
 import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { businessInput, consumerInput, registerAs, TEST_PASSWORD } from './factories';
 import { type TestContext } from './test-app';
@@ -73,13 +74,16 @@ export async function consumerWithCard(
 }
 
 /**
- * Many consumers at once, inserted directly (one password hash for all) and signed in through
- * the API: for concurrency tests that need more people than registration would quickly make.
+ * Consumers inserted directly (one password hash for all, TEST_PASSWORD; favourite brand
+ * starbucks, identifier 1): for tests that need more people than registration would quickly make.
  */
-export async function manyConsumers(context: TestContext, count: number): Promise<Agent[]> {
+export async function insertConsumers(
+  db: Database,
+  count: number,
+): Promise<Array<{ id: number; username: string }>> {
   const passwordHash = await hashPassword(TEST_PASSWORD);
-  const stamp = Date.now().toString(36);
-  const rows = await context.database.db
+  const stamp = randomBytes(4).toString('hex');
+  const rows = await db
     .insert(users)
     .values(
       Array.from({ length: count }, (_, index) => ({
@@ -92,12 +96,14 @@ export async function manyConsumers(context: TestContext, count: number): Promis
       })),
     )
     .returning({ id: users.id, username: users.username });
-  await context.database.db
-    .insert(userBrands)
-    .values(rows.map((row) => ({ userId: row.id, brandId: 'starbucks' })));
-  await context.database.db
-    .insert(userIdentifiers)
-    .values(rows.map((row) => ({ userId: row.id, identifierId: 1 })));
+  await db.insert(userBrands).values(rows.map((row) => ({ userId: row.id, brandId: 'starbucks' })));
+  await db.insert(userIdentifiers).values(rows.map((row) => ({ userId: row.id, identifierId: 1 })));
+  return rows;
+}
+
+/** Many consumers at once (insertConsumers), each signed in through the API. */
+export async function manyConsumers(context: TestContext, count: number): Promise<Agent[]> {
+  const rows = await insertConsumers(context.database.db, count);
   return Promise.all(
     rows.map(async (row) => {
       const agent = context.agent();
