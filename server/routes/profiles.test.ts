@@ -144,6 +144,7 @@ describe('POST /api/analytics/share', () => {
       const third = await share();
       expect(third.status).toBe(429);
       expect(third.body.message).toBe('Too many shares. Please try again later.');
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
