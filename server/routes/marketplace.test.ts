@@ -519,6 +519,18 @@ describe('GET /api/gift-cards/marketplace', () => {
     expect(words.status).toBe(400);
   });
 
+  it('takes coordinates too tiny for Postgres as 0 (they failed with 500)', async () => {
+    const consumer = await signedInConsumer(context);
+    const tiny = await consumer.agent.get(
+      '/api/gift-cards/marketplace?lat=4e-323&lng=-8.1456433676592e-265',
+    );
+    expect(tiny.status).toBe(200);
+    const precise = await consumer.agent.get(
+      '/api/gift-cards/marketplace?lat=42.3493261234567&lng=-71.0813449876543',
+    );
+    expect(precise.status).toBe(200);
+  });
+
   it('answers 401 without a session and 403 for a business', async () => {
     const anonymous = await context.agent().get('/api/gift-cards/marketplace');
     expect(anonymous.status).toBe(401);

@@ -199,7 +199,10 @@ const coordinate = (label: string, limit: number) =>
   z.coerce
     .number({ error: `${label} must be a number` })
     .refine(Number.isFinite, `${label} must be a number`)
-    .refine((value) => Math.abs(value) <= limit, `${label} must be between -${limit} and ${limit}`);
+    .refine((value) => Math.abs(value) <= limit, `${label} must be between -${limit} and ${limit}`)
+    // To the 7th decimal (about a centimetre): a value as tiny as 4e-323 is 0, which Postgres
+    // takes (it refuses such a number as an underflow), and -0 is 0.
+    .transform((value) => Math.round(value * 1e7) / 1e7 + 0);
 
 export const marketplaceQuerySchema = z
   .object({
