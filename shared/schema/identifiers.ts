@@ -1,4 +1,6 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { ID_MAX } from '../constants';
 
 /** Customer segments ("Coffee lover") that consumers pick and businesses target. */
 export const identifiers = pgTable('identifiers', {
@@ -9,6 +11,13 @@ export const identifiers = pgTable('identifiers', {
   description: text('description'),
   icon: text('icon'),
 });
+
+/** One identifier's id in a request (a consumer's choices, a pin's targets). */
+export const identifierIdSchema = z
+  .number({ error: 'Identifier ids must be numbers' })
+  .int()
+  .positive()
+  .max(ID_MAX, 'Unknown identifier');
 
 export type Identifier = {
   id: number;

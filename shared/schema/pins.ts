@@ -16,7 +16,7 @@ import { ID_MAX } from '../constants';
 import { type Page, pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
 import { brands } from './brands';
-import { identifiers } from './identifiers';
+import { identifierIdSchema, identifiers } from './identifiers';
 import { stores } from './locations';
 import { users } from './users';
 
@@ -197,14 +197,7 @@ export const createPinSchema = z.object({
     )
     .default(''),
   targetIdentifiers: z
-    .array(
-      z
-        .number({ error: 'Identifier ids must be numbers' })
-        .int()
-        .positive()
-        .max(ID_MAX, 'Unknown identifier'),
-      { error: 'Target identifiers must be a list of ids' },
-    )
+    .array(identifierIdSchema, { error: 'Target identifiers must be a list of ids' })
     .max(50, 'Too many target identifiers')
     .default([]),
   showBusinessInfo: z.boolean({ error: 'showBusinessInfo must be true or false' }).default(true),

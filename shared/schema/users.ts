@@ -11,10 +11,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ID_MAX, LIMITS, USER_TYPES, type UserType } from '../constants';
+import { LIMITS, USER_TYPES, type UserType } from '../constants';
 import { isValidPhone, normalizePhone } from '../phone';
 import { brands } from './brands';
-import { identifiers } from './identifiers';
+import { identifierIdSchema, identifiers } from './identifiers';
 
 // ---------------------------------------------------------------------------------------------
 // Tables
@@ -147,14 +147,7 @@ export const consumerRegistrationSchema = consumerDetailsSchema
       .min(1, BRAND_REQUIRED_MESSAGE)
       .max(20, 'Too many brands'),
     identifiers: z
-      .array(
-        z
-          .number({ error: 'Identifier ids must be numbers' })
-          .int()
-          .positive()
-          .max(ID_MAX, 'Unknown identifier'),
-        { error: 'Identifiers must be a list of ids' },
-      )
+      .array(identifierIdSchema, { error: 'Identifiers must be a list of ids' })
       .max(LIMITS.identifiersMax, 'Too many identifiers')
       .default([]),
     /** The client's normalised copy; the server normalises phoneNumber itself. */
