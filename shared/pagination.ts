@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const PAGE_SIZE_MAX = 100;
 
-/** `?page=&limit=` of every paginated list: page from 1, at most 100 items a page (DESIGN.md §5). */
+/** `?page=&limit=` of every paginated list: page from 1, at most 100 items a page. */
 export const pageQueryFields = {
   page: z.coerce
     .number({ error: 'page must be a number' })
@@ -16,6 +16,3 @@ export const pageQueryFields = {
     .max(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
     .default(20),
 };
-
-/** One page of a list, with the total for "Showing A to B of N". */
-export type Page<Item> = { items: Item[]; page: number; limit: number; total: number };

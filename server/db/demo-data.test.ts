@@ -80,10 +80,10 @@ describe('seedDemoData with the whole store catalogue', () => {
         ['ava_thompson', 5],
       ]);
       expect((await listGiftRequests(db, liam!, { page: 1, limit: 10 })).total).toBe(1);
-      const feed = parseJsonText(await listFeed(db, ava!, { limit: 10 }));
-      expect(feed.items).toHaveLength(3);
-      expect(feed.items.find((post) => post.isLeaderboardPost)?.user.username).toBe('liam_carter');
-      expect(feed.items.find((post) => post.likes === 2)?.commentCount).toBe(1);
+      const feed = parseJsonText((await listFeed(db, ava!, { limit: 10 })).items);
+      expect(feed).toHaveLength(3);
+      expect(feed.find((post) => post.isLeaderboardPost)?.user.username).toBe('liam_carter');
+      expect(feed.find((post) => post.likes === 2)?.commentCount).toBe(1);
       expect(await checkLedger(db)).toEqual({
         entriesSum: 0,
         driftedAccounts: 0,

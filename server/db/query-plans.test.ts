@@ -12,7 +12,6 @@ import { getLeaderboard, getLeaderboardStanding } from '../services/gift-cards/l
 import { listConsumerGiftCards } from '../services/gift-cards/list-consumer-gift-cards';
 import { listMarketplace } from '../services/gift-cards/list-marketplace';
 import { listLeads } from '../services/leads/leads';
-import { parseJsonText } from '../lib/json-text';
 import { listFeed } from '../services/posts/list-feed';
 import { suggestFriends } from '../services/friends/suggest-friends';
 import { getWallet } from '../services/wallet/get-wallet';
@@ -273,9 +272,7 @@ describe('query plans over a mid-size database', () => {
           // Pages down past the pinned posts, as the bench's later page does.
           let cursor: string | undefined;
           for (let page = 0; page < 5; page += 1) {
-            cursor =
-              parseJsonText(await listFeed(db, consumer, { limit: 20, cursor })).nextCursor ??
-              undefined;
+            cursor = (await listFeed(db, consumer, { limit: 20, cursor })).nextCursor ?? undefined;
           }
           await listMarketplace(db, consumer, { ...points[round]!, page: 1, limit: 12 });
           await listMarketplace(db, consumer, { page: 1, limit: 12 });

@@ -5,6 +5,8 @@ import {
   giftCardListQuerySchema,
   guestGiftSchema,
   leaderboardQuerySchema,
+  MARKETPLACE_SCOPE_HEADER,
+  marketplacePlaceSchema,
   marketplaceQuerySchema,
   redeemGiftCardSchema,
   requestGiftSchema,
@@ -13,7 +15,7 @@ import {
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireUser } from '../auth/guards';
 import { readIdempotencyKey } from '../lib/idempotency';
-import { sendJsonText } from '../lib/json-text';
+import { sendPage } from '../lib/list-answer';
 import { parseInput } from '../lib/validate';
 import { claimPin } from '../services/gift-cards/claim-pin';
 import { getGiftCardCode } from '../services/gift-cards/get-gift-card-code';
@@ -26,7 +28,7 @@ import { getLeaderboard, getLeaderboardStanding } from '../services/gift-cards/l
 import { listConsumerGiftCards } from '../services/gift-cards/list-consumer-gift-cards';
 import { listGiftTransactions } from '../services/gift-cards/list-gift-transactions';
 import { listIssuedGiftCards } from '../services/gift-cards/list-issued-gift-cards';
-import { listMarketplace } from '../services/gift-cards/list-marketplace';
+import { listMarketplace, listMarketplaceBrands } from '../services/gift-cards/list-marketplace';
 import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
 import { sendGuestGift } from '../services/gift-cards/send-guest-gift';
@@ -76,7 +78,15 @@ export function giftCardsRouter({ db, config }: RouteDependencies): Router {
   router.get('/gift-cards/marketplace', consumerOnly, async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(marketplaceQuerySchema, request.query);
-    sendJsonText(response, await listMarketplace(db, user.id, query));
+    const { scope, ...page } = await listMarketplace(db, user.id, query);
+    if (scope) response.set(MARKETPLACE_SCOPE_HEADER, scope);
+    sendPage(request, response, page);
+  });
+
+  router.get('/gift-cards/marketplace/brands', consumerOnly, async (request, response) => {
+    const user = requireUser(request);
+    const place = parseInput(marketplacePlaceSchema, request.query);
+    response.json(await listMarketplaceBrands(db, user.id, place));
   });
 
   router.post('/pins/:id/claim', consumerOnly, async (request, response) => {
@@ -88,19 +98,19 @@ export function giftCardsRouter({ db, config }: RouteDependencies): Router {
   router.get('/gift-cards/consumer/wallet', consumerOnly, async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(giftCardListQuerySchema, request.query);
-    response.json(await listConsumerGiftCards(db, user.id, query));
+    sendPage(request, response, await listConsumerGiftCards(db, user.id, query));
   });
 
   router.get('/gift-cards/gift-cards', consumerOnly, async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(giftCardListQuerySchema, request.query);
-    response.json(await listGiftTransactions(db, user.id, query));
+    sendPage(request, response, await listGiftTransactions(db, user.id, query));
   });
 
   router.get('/gift-cards/issued', requireRole('business'), async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(giftCardListQuerySchema, request.query);
-    response.json(await listIssuedGiftCards(db, user.id, query));
+    sendPage(request, response, await listIssuedGiftCards(db, user.id, query));
   });
 
   router.get('/gift-cards/leaderboard', consumerOnly, async (request, response) => {
@@ -123,7 +133,7 @@ export function giftCardsRouter({ db, config }: RouteDependencies): Router {
   router.get('/gift-cards/requests', consumerOnly, async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(giftCardListQuerySchema, request.query);
-    response.json(await listGiftRequests(db, user.id, query));
+    sendPage(request, response, await listGiftRequests(db, user.id, query));
   });
 
   router.post('/gift-cards/requests/:id/decline', consumerOnly, async (request, response) => {

@@ -8,6 +8,7 @@ import {
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireUser } from '../auth/guards';
 import { toCsvLine } from '../lib/csv';
+import { sendPage } from '../lib/list-answer';
 import { parseInput } from '../lib/validate';
 import {
   createLead,
@@ -67,7 +68,7 @@ export function leadsRouter({ db }: RouteDependencies): Router {
   router.get('/business/leads', businessOnly, async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(leadListQuerySchema, request.query);
-    response.json(await listLeads(db, user.id, query));
+    sendPage(request, response, await listLeads(db, user.id, query), { limitParam: 'pageSize' });
   });
 
   router.post('/business/leads', businessOnly, async (request, response) => {

@@ -7,6 +7,7 @@ import {
 import { type UserType } from '@shared/constants';
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireSession, requireUser } from '../auth/guards';
+import { sendPage } from '../lib/list-answer';
 import { parseInput } from '../lib/validate';
 import { countUnread, listNotifications } from '../services/notifications/list-notifications';
 import {
@@ -36,7 +37,7 @@ export function notificationsRouter({ db, notificationHub }: RouteDependencies):
     async (request: Request, response: Response) => {
       const user = requireUser(request);
       const query = parseInput(notificationListQuerySchema, request.query);
-      response.json(await listNotifications(db, user.id, query));
+      sendPage(request, response, await listNotifications(db, user.id, query));
     },
   ];
   router.get('/consumer/notifications', ...list('consumer'));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createPinSchema, pinListQuerySchema } from '@shared/schema/pins';
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireUser } from '../auth/guards';
+import { sendPage } from '../lib/list-answer';
 import { parseInput } from '../lib/validate';
 import { cancelPin } from '../services/pins/cancel-pin';
 import { createPin } from '../services/pins/create-pin';
@@ -33,7 +34,7 @@ export function pinsRouter({ db }: RouteDependencies): Router {
     const query = parseInput(pinListQuerySchema, request.query);
     // Pins past their expiry are settled before they are shown (the periodic sweep may lag).
     await expirePins(db, { businessId: user.id });
-    response.json(await listBusinessPins(db, user.id, query));
+    sendPage(request, response, await listBusinessPins(db, user.id, query));
   });
 
   router.post('/pins/:id/cancel', businessOnly, async (request, response) => {

@@ -13,7 +13,7 @@ import { parseInput } from '../lib/validate';
 import { addComment, deletePost, pinPost, setLike } from '../services/posts/change-post';
 import { createPost } from '../services/posts/create-post';
 import { listFeed } from '../services/posts/list-feed';
-import { sendJsonText } from '../lib/json-text';
+import { sendCursorPage } from '../lib/list-answer';
 import { shareLeaderboardPost } from '../services/posts/share-leaderboard-post';
 
 const postIdParam = z.object({
@@ -31,7 +31,7 @@ export function postsRouter({ db }: RouteDependencies): Router {
   router.get('/posts', requireSession, async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(feedQuerySchema, request.query);
-    sendJsonText(response, await listFeed(db, user.id, query));
+    sendCursorPage(request, response, await listFeed(db, user.id, query));
   });
 
   router.post('/posts', requireSession, async (request, response) => {

@@ -7,6 +7,7 @@ import {
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireUser } from '../auth/guards';
 import { readIdempotencyKey } from '../lib/idempotency';
+import { sendPage } from '../lib/list-answer';
 import { parseInput } from '../lib/validate';
 import { getWallet } from '../services/wallet/get-wallet';
 import { addFunds, withdrawFunds } from '../services/wallet/move-funds';
@@ -23,7 +24,7 @@ export function walletRouter({ db, paymentProvider }: RouteDependencies): Router
   router.get('/wallet/transactions', async (request, response) => {
     const user = requireUser(request);
     const query = parseInput(walletTransactionsQuerySchema, request.query);
-    response.json(await listWalletTransactions(db, user.id, query));
+    sendPage(request, response, await listWalletTransactions(db, user.id, query));
   });
 
   router.post('/wallet/add-funds', requireRole('business'), async (request, response) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BRAND_IDS, LIMITS } from '../constants';
 import { dollarsToCentsField } from '../money-field';
 import { hasAtMostTwoDecimals } from '../money';
-import { type Page, pageQueryFields } from '../pagination';
+import { pageQueryFields } from '../pagination';
 import { brands } from './brands';
 import { pins } from './pins';
 import { emailField, users } from './users';
@@ -204,10 +204,23 @@ const coordinate = (label: string, limit: number) =>
     // takes (it refuses such a number as an underflow), and -0 is 0.
     .transform((value) => Math.round(value * 1e7) / 1e7 + 0);
 
+const placeFields = {
+  lat: coordinate('lat', 90).optional(),
+  lng: coordinate('lng', 180).optional(),
+};
+const bothOrNeither = <Place extends { lat?: number | undefined; lng?: number | undefined }>(
+  place: Place,
+) => (place.lat === undefined) === (place.lng === undefined);
+const bothOrNeitherMessage = { message: 'Send both lat and lng, or neither', path: ['lat'] };
+
+/** Where the consumer is, when the client knows: the marketplace's brand chips. */
+export const marketplacePlaceSchema = z
+  .object(placeFields)
+  .refine(bothOrNeither, bothOrNeitherMessage);
+
 export const marketplaceQuerySchema = z
   .object({
-    lat: coordinate('lat', 90).optional(),
-    lng: coordinate('lng', 180).optional(),
+    ...placeFields,
     brand: z.string().trim().max(40, 'Unknown brand').optional(),
     search: z
       .string()
@@ -219,10 +232,7 @@ export const marketplaceQuerySchema = z
       .optional(),
     ...pageQueryFields,
   })
-  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
-    message: 'Send both lat and lng, or neither',
-    path: ['lat'],
-  });
+  .refine(bothOrNeither, bothOrNeitherMessage);
 export type MarketplaceQuery = z.input<typeof marketplaceQuerySchema>;
 
 /**
@@ -343,15 +353,13 @@ export type MarketplacePin = {
   recommended: boolean;
 };
 
-export type MarketplacePage = Page<MarketplacePin> & {
-  /** Every brand among the pins on offer to this consumer (for the brand chips). */
-  brands: string[];
-  /**
-   * Present when the list holds only the nearest (with a location) or the newest offers, up to
-   * `GIFT_LIMITS.marketplaceNearestMax`, and more may be on offer.
-   */
-  only?: 'nearest' | 'newest';
-};
+/**
+ * Sent as the marketplace's `X-Marketplace-Scope` header when the list holds only the nearest
+ * (with a location) or the newest offers, up to `GIFT_LIMITS.marketplaceNearestMax`, and more may
+ * be on offer.
+ */
+export type MarketplaceScope = 'nearest' | 'newest';
+export const MARKETPLACE_SCOPE_HEADER = 'X-Marketplace-Scope';
 
 /** A card in the consumer's wallet (spec §3 plus balance and expiry). */
 export type WalletGiftCard = {
@@ -367,8 +375,6 @@ export type WalletGiftCard = {
   expires: string;
   created_at: string;
 };
-
-export type WalletGiftCardPage = Page<WalletGiftCard>;
 
 /** The secret code of the owner's card and a QR image of it (an SVG data URL) for the cashier. */
 export type GiftCardCode = { id: number; code: string; qrCode: string };
@@ -393,8 +399,6 @@ export type GiftTransaction = {
   created_at: string;
 };
 
-export type GiftTransactionPage = Page<GiftTransaction>;
-
 export type GiftRequest = {
   id: number;
   requester: { id: number; name: string; username: string; profilePicture: string | null };
@@ -405,8 +409,6 @@ export type GiftRequest = {
   status: GiftRequestStatus;
   created_at: string;
 };
-
-export type GiftRequestPage = Page<GiftRequest>;
 
 /** A card issued from a business's pins ("Manage Gift Cards"). */
 export type IssuedGiftCard = {
@@ -420,8 +422,6 @@ export type IssuedGiftCard = {
   expires: string;
   created_at: string;
 };
-
-export type IssuedGiftCardPage = Page<IssuedGiftCard>;
 
 /** Spec §3: a leaderboard entry as received; total_value is dollars of gifts sent in the period. */
 export type LeaderboardEntry = {

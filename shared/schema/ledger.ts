@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { type Page, pageQueryFields } from '../pagination';
+import { pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
 import { users } from './users';
 
@@ -174,5 +174,3 @@ export type Wallet = {
   summary: { sent: number; received: number; thisMonth: number; totalTransactions: number };
   transactions: WalletTransaction[];
 };
-
-export type WalletTransactionPage = Page<WalletTransaction>;

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { type Page, pageQueryFields } from '../pagination';
+import { pageQueryFields } from '../pagination';
 import { users } from './users';
 
 // ---------------------------------------------------------------------------------------------
@@ -139,8 +139,6 @@ export type NotificationItem = {
   referenceId: number | null;
 };
 
-export type NotificationPage = Page<NotificationItem> & { unread: number };
-
 export type NotificationPreference = { type: NotificationType; label: string; inApp: boolean };
 
 // ---------------------------------------------------------------------------------------------
@@ -264,5 +262,3 @@ export type Lead = {
   last_contacted: string | null;
   created_at: string;
 };
-
-export type LeadPage = { items: Lead[]; page: number; pageSize: number; total: number };

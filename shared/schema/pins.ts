@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ID_MAX } from '../constants';
-import { type Page, pageQueryFields } from '../pagination';
+import { pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
 import { brands } from './brands';
 import { identifierIdSchema, identifiers } from './identifiers';
@@ -229,8 +229,6 @@ export type BusinessPin = {
   expiresAt: string;
   createdAt: string;
 };
-
-export type BusinessPinPage = Page<BusinessPin>;
 
 export type BusinessDashboardStats = {
   activePins: number;

@@ -218,8 +218,6 @@ export type Post = {
   comments: PostComment[];
 };
 
-export type FeedPage = { items: Post[]; nextCursor: string | null };
-
 export type LikeResult = { postId: number; likes: number; isLiked: boolean };
 
 export type UploadResult = { url: string; contentType: UploadContentType; size: number };

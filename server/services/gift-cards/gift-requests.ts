@@ -3,7 +3,6 @@ import { centsToDollars } from '@shared/money';
 import {
   GIFT_CARD_MESSAGES,
   type GiftRequest,
-  type GiftRequestPage,
   type requestGiftSchema,
   giftRequests,
 } from '@shared/schema/gift-cards';
@@ -15,6 +14,7 @@ import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { findOtherConsumer } from './find-consumer';
 import { notify } from '../notifications/notify';
+import { type Page } from '../../lib/list-answer';
 
 type RequestGiftData = z.output<typeof requestGiftSchema>;
 
@@ -130,7 +130,7 @@ export async function listGiftRequests(
   db: Database,
   recipientId: number,
   { page, limit }: { page: number; limit: number },
-): Promise<GiftRequestPage> {
+): Promise<Page<GiftRequest>> {
   const where = and(eq(giftRequests.recipientId, recipientId), eq(giftRequests.status, 'pending'));
   const [rows, totals] = await Promise.all([
     db

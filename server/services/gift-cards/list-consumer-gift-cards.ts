@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
-import { type WalletGiftCardPage, giftCards } from '@shared/schema/gift-cards';
+import { type WalletGiftCard, giftCards } from '@shared/schema/gift-cards';
 import { ledgerAccounts } from '@shared/schema/ledger';
 import { type Database, type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { toWalletGiftCard, walletGiftCardColumns } from './present-gift-card';
+import { type Page } from '../../lib/list-answer';
 
 /** Cards the consumer can use: active and unexpired, soonest expiry first. */
 export const usableCardsOf = (ownerId: number | SQLWrapper) =>
@@ -30,7 +31,7 @@ export async function listConsumerGiftCards(
   db: Database,
   ownerId: number,
   { page, limit }: { page: number; limit: number },
-): Promise<WalletGiftCardPage> {
+): Promise<Page<WalletGiftCard>> {
   const rows = await walletPage(db, 'all').execute({
     ownerId,
     limit,

@@ -1,14 +1,15 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { type GiftTransactionPage, giftCards, gifts } from '@shared/schema/gift-cards';
+import { type GiftTransaction, giftCards, gifts } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
 import { giftColumns, giftJoins, recipients, toGiftTransaction } from './present-gift';
+import { type Page } from '../../lib/list-answer';
 
 /** The gifts a consumer sent or received, newest first (spec §3 gift transactions). */
 export async function listGiftTransactions(
   db: Database,
   userId: number,
   { page, limit }: { page: number; limit: number },
-): Promise<GiftTransactionPage> {
+): Promise<Page<GiftTransaction>> {
   const mine = or(eq(gifts.senderId, userId), eq(gifts.recipientId, userId));
   const [rows, totals] = await Promise.all([
     db

@@ -1,16 +1,17 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import { type IssuedGiftCardPage, giftCards } from '@shared/schema/gift-cards';
+import { type IssuedGiftCard, giftCards } from '@shared/schema/gift-cards';
 import { ledgerAccounts } from '@shared/schema/ledger';
 import { users } from '@shared/schema/users';
 import { type Database } from '../../db/client';
+import { type Page } from '../../lib/list-answer';
 
 /** The cards a business's pins issued, newest first, with who holds each now ("Manage Gift Cards"). */
 export async function listIssuedGiftCards(
   db: Database,
   businessId: number,
   { page, limit }: { page: number; limit: number },
-): Promise<IssuedGiftCardPage> {
+): Promise<Page<IssuedGiftCard>> {
   const [rows, totals] = await Promise.all([
     db
       .select({

@@ -1,10 +1,11 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { BRAND_IDS, brandDisplayName } from '@shared/constants';
-import { GIFT_LIMITS, type MarketplacePage } from '@shared/schema/gift-cards';
+import { GIFT_LIMITS, type MarketplacePin, type MarketplaceScope } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
-import { asJsonText, type JsonText } from '../../lib/json-text';
+import { asJsonText } from '../../lib/json-text';
+import { type JsonTextPage } from '../../lib/list-answer';
 
 export type MarketplaceOptions = {
   lat?: number | undefined;
@@ -45,19 +46,34 @@ const pinJson = (located: boolean) => sql`json_build_object(
     'remaining', pins.remaining, 'recommended', coalesce(page.recommended, false)
     ${located ? sql`, 'distance_miles', round(page.distance_miles::numeric, 1)::float8` : sql``})`;
 
+/**
+ * The nearest offers in reach (marketplace_nearby, a function of the migrations) or, without a
+ * location, the newest (marketplace_newest), at most `GIFT_LIMITS.marketplaceNearestMax`; a
+ * brand of null means every brand.
+ */
+const cappedOffers = (located: boolean, consumerId: SQLWrapper, brand: SQLWrapper) =>
+  located
+    ? sql`select offer_id as id, offer_brand as brand_id, offer_created_at as created_at,
+          offer_distance_miles as distance_miles, offer_recommended as recommended
+        from marketplace_nearby(${consumerId}, ${sql.placeholder('lat')}::double precision,
+          ${sql.placeholder('lng')}::double precision, ${brand}::text,
+          ${sqlInteger(GIFT_LIMITS.marketplaceNearestMax)})`
+    : sql`select offer_id as id, offer_brand as brand_id, offer_created_at as created_at,
+          offer_distance_miles as distance_miles, offer_recommended as recommended
+        from marketplace_newest(${consumerId}, ${brand}::text,
+          ${sqlInteger(GIFT_LIMITS.marketplaceNearestMax)})`;
+
 type MarketplaceVariant = `${'near' | 'anywhere'}_${'brand' | 'all'}_${'search' | 'all'}`;
 
 type MarketplaceResult = {
   /** The page's pins, a JSON array as text. */
   items: string | null;
   total: number | string;
-  brands: string[] | null;
 };
 
 /**
- * One pass over the pins on offer here, kept narrow: the count, the brand chips (every brand on
- * offer, whatever brand or search is chosen) and the page's order come from the same materialised
- * set; only the page's pins are joined to their store and business. The pins this consumer
+ * One pass over the pins on offer here, kept narrow: the count and the page's order come from the
+ * same materialised set; only the page's pins are joined to their store and business. The pins this consumer
  * already claimed are read once from gift_cards_claimant_idx and hashed (`not in` a subquery, with
  * no null in it, is a hashed subplan), not looked up pin by pin. Built once per variant (with or
  * without a location, a brand, a search): the statement is large, and building it took more of
@@ -90,20 +106,8 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
       return sql`${row}.recommended desc, ${nearestFirst} ${row}.created_at desc, ${row}.id desc`;
     };
 
-    // The nearest offers in reach (marketplace_nearby, migration 0017) or, without a location,
-    // the newest (marketplace_newest, migration 0019), at most the cap: the chips are over every
-    // brand among them; with a brand chosen, the nearest or newest offers of that brand.
-    const capped = (brand: SQLWrapper) =>
-      located
-        ? sql`select offer_id as id, offer_brand as brand_id, offer_created_at as created_at,
-              offer_distance_miles as distance_miles, offer_recommended as recommended
-            from marketplace_nearby(${consumerId}, ${sql.placeholder('lat')}::double precision,
-              ${sql.placeholder('lng')}::double precision, ${brand}::text,
-              ${sqlInteger(GIFT_LIMITS.marketplaceNearestMax)})`
-        : sql`select offer_id as id, offer_brand as brand_id, offer_created_at as created_at,
-              offer_distance_miles as distance_miles, offer_recommended as recommended
-            from marketplace_newest(${consumerId}, ${brand}::text,
-              ${sqlInteger(GIFT_LIMITS.marketplaceNearestMax)})`;
+    // With a brand chosen, the nearest or newest offers of that brand.
+    const capped = (brand: SQLWrapper) => cappedOffers(located, consumerId, brand);
     let offered: SQL;
     let chosenFrom: SQL;
     if (located || !searching) {
@@ -136,7 +140,6 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
       chosen as not materialized (select * from ${chosenFrom} as offered where true ${search})
       select
         (select count(*) from chosen) as total,
-        (select array_agg(brand_id order by brand_id) from (select distinct brand_id from offered) as on_offer) as brands,
         (select json_agg(${pinJson(located)} order by ${ranking('page')})::text
           from (
             select * from (
@@ -151,17 +154,22 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
   },
 );
 
+/** One page of the marketplace, and whether it lists only the nearest or newest offers. */
+export type MarketplaceAnswer = JsonTextPage<MarketplacePin> & {
+  scope: MarketplaceScope | undefined;
+};
+
 /**
- * The consumer's marketplace (issue 4): with a location, only pins whose radius covers it, nearest
- * first, at most the nearest `GIFT_LIMITS.marketplaceNearestMax`; without one, as many of the
- * newest (a search without a location looks through every offer). Pins of a favourite brand or
- * aimed at one of the consumer's identifiers come first either way.
+ * The consumer's marketplace: with a location, only pins whose radius covers it, nearest first,
+ * at most the nearest `GIFT_LIMITS.marketplaceNearestMax`; without one, as many of the newest (a
+ * search without a location looks through every offer). Pins of a favourite brand or aimed at
+ * one of the consumer's identifiers come first either way.
  */
 export async function listMarketplace(
   db: Database,
   consumerId: number,
   options: MarketplaceOptions,
-): Promise<JsonText<MarketplacePage>> {
+): Promise<MarketplaceAnswer> {
   const located = options.lat !== undefined && options.lng !== undefined;
   const variant: MarketplaceVariant = `${located ? 'near' : 'anywhere'}_${options.brand ? 'brand' : 'all'}_${options.search ? 'search' : 'all'}`;
   const [result] = await marketplacePage(db, variant, {
@@ -175,15 +183,44 @@ export async function listMarketplace(
 
   const total = Number(result?.total ?? 0);
   const capped = located || !options.search;
-  const only: MarketplacePage['only'] =
+  const scope: MarketplaceScope | undefined =
     capped && total >= GIFT_LIMITS.marketplaceNearestMax
       ? located
         ? 'nearest'
         : 'newest'
       : undefined;
-  return asJsonText<MarketplacePage>(
-    `{"items":${result?.items ?? '[]'},"page":${options.page},"limit":${options.limit},` +
-      `"total":${total},"brands":${JSON.stringify(result?.brands ?? [])}` +
-      `${only ? `,"only":"${only}"` : ''}}`,
-  );
+  return {
+    items: asJsonText<MarketplacePin[]>(result?.items ?? '[]'),
+    page: options.page,
+    limit: options.limit,
+    total,
+    scope,
+  };
+}
+
+const marketplaceBrands = preparedQuery<{ brand_id: string }, 'near' | 'anywhere'>(
+  'marketplace_brands',
+  (where) =>
+    sql`select distinct brand_id from (${cappedOffers(
+      where === 'near',
+      sql.placeholder('consumerId'),
+      sql`null`,
+    )}) as offered order by brand_id`,
+);
+
+/**
+ * Every brand among the offers the marketplace lists here (for its brand chips), whatever brand
+ * or search is chosen: the brands of the nearest offers in reach, or of the newest.
+ */
+export async function listMarketplaceBrands(
+  db: Database,
+  consumerId: number,
+  { lat, lng }: Pick<MarketplaceOptions, 'lat' | 'lng'>,
+): Promise<string[]> {
+  const located = lat !== undefined && lng !== undefined;
+  const rows = await marketplaceBrands(db, located ? 'near' : 'anywhere', {
+    consumerId,
+    ...(located && { lat, lng }),
+  });
+  return rows.map((row) => row.brand_id);
 }

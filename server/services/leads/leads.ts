@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, ilike, lte, or, sql, type SQLWrapper } from 'dr
 import {
   LEAD_MESSAGES,
   type Lead,
-  type LeadPage,
   type LeadStatus,
   type leadInputSchema,
   leads,
@@ -11,6 +10,7 @@ import { type z } from 'zod';
 import { type Database, type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
+import { type Page } from '../../lib/list-answer';
 
 type LeadData = z.output<typeof leadInputSchema>;
 
@@ -159,7 +159,7 @@ export async function listLeads(
     page: number;
     pageSize: number;
   },
-): Promise<LeadPage> {
+): Promise<Page<Lead>> {
   const pattern = searchPattern(query.search);
   const rows = await leadsPage(
     db,
@@ -174,7 +174,7 @@ export async function listLeads(
   const total =
     rows[0]?.total ??
     (query.page === 1 ? 0 : await db.$count(leads, leadFilter(businessId, pattern, query.status)));
-  return { items: rows.map(toLead), page: query.page, pageSize: query.pageSize, total };
+  return { items: rows.map(toLead), page: query.page, limit: query.pageSize, total };
 }
 
 const toColumns = (input: Partial<LeadData>) => ({

@@ -14,7 +14,6 @@ import {
   NOTIFICATION_MESSAGES,
   type NotificationFilter,
   type NotificationItem,
-  type NotificationPage,
   notifications,
 } from '@shared/schema/notifications';
 import { users } from '@shared/schema/users';
@@ -22,6 +21,7 @@ import { type Database, type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { DEFAULT_SENDER_NAME } from './notify';
+import { type Page } from '../../lib/list-answer';
 
 const actors = aliasedTable(users, 'actors');
 const recipients = aliasedTable(users, 'recipients');
@@ -123,8 +123,8 @@ const inFilter = (recipientId: number | SQLWrapper, filter: NotificationFilter) 
         : undefined,
   );
 
-// The page, its total and the unread count in one statement (the counts run once, as
-// InitPlans), built once per filter.
+// The page and its total in one statement (the count runs once, as an InitPlan), built once per
+// filter.
 const notificationsPage = preparedStatement(
   'notifications_page',
   (db: Database, filter: NotificationFilter) => {
@@ -134,7 +134,6 @@ const notificationsPage = preparedStatement(
       .select({
         ...columns,
         total: db.$count(notifications, where),
-        unread: db.$count(notifications, unreadOf(recipientId)),
       })
       .from(notifications)
       .innerJoin(recipients, eq(recipients.id, notifications.recipientId))
@@ -150,24 +149,18 @@ const notificationsPage = preparedStatement(
   },
 );
 
-/** Unread first, then newest first; the filter really filters (DESIGN.md §1). */
+/** Unread first, then newest first; the filter really filters. */
 export async function listNotifications(
   db: Database,
   recipientId: number,
   { filter, page, limit }: { filter: NotificationFilter; page: number; limit: number },
-): Promise<NotificationPage> {
+): Promise<Page<NotificationItem>> {
   // (drizzle types a select over aliased tables as never[]: the row type is stated here.)
-  const rows: (Row & { total: number; unread: number })[] = await notificationsPage(
-    db,
-    filter,
-  ).execute({ recipientId, limit, offset: (page - 1) * limit });
-  const first = rows[0];
-  if (first !== undefined) {
-    return { items: rows.map(toItem), page, limit, total: first.total, unread: first.unread };
-  }
-  const [total, unread] = await Promise.all([
-    db.$count(notifications, inFilter(recipientId, filter)),
-    countUnread(db, recipientId),
-  ]);
-  return { items: [], page, limit, total, unread };
+  const rows: (Row & { total: number })[] = await notificationsPage(db, filter).execute({
+    recipientId,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const total = rows[0]?.total ?? (await db.$count(notifications, inFilter(recipientId, filter)));
+  return { items: rows.map(toItem), page, limit, total };
 }

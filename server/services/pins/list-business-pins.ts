@@ -1,8 +1,9 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import { stores } from '@shared/schema/locations';
-import { type BusinessPin, type BusinessPinPage, type PinStatus, pins } from '@shared/schema/pins';
+import { type BusinessPin, type PinStatus, pins } from '@shared/schema/pins';
 import { type Executor } from '../../db/client';
+import { type Page } from '../../lib/list-answer';
 
 const columns = {
   id: pins.id,
@@ -62,7 +63,7 @@ export async function listBusinessPins(
   db: Executor,
   businessId: number,
   query: { status?: PinStatus | undefined; page: number; limit: number },
-): Promise<BusinessPinPage> {
+): Promise<Page<BusinessPin>> {
   const filters: SQL[] = [eq(pins.businessId, businessId)];
   if (query.status) filters.push(eq(pins.status, query.status));
   const where = and(...filters);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type FeedPage } from '@shared/schema/posts';
+import { type Post } from '@shared/schema/posts';
 import { type Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
@@ -74,6 +74,9 @@ const feedPage = preparedQuery<PageRow, `${keyof typeof pageStart}_${number}`>(
   },
 );
 
+/** A page of the feed: its posts as JSON text, and the cursor of the page after it (if any). */
+export type FeedPage = { items: JsonText<Post[]>; nextCursor: string | null; limit: number };
+
 /**
  * The Pin Board, pinned posts first and then newest first, a page at a time. Keyset pagination
  * (the position after the cursor) keeps pages stable while people post. One statement: a range
@@ -84,7 +87,7 @@ export async function listFeed(
   db: Database,
   viewerId: number,
   { cursor, limit }: { cursor?: string | undefined; limit: number },
-): Promise<JsonText<FeedPage>> {
+): Promise<FeedPage> {
   const after = cursor ? decodeCursor(cursor) : null;
   const start = after ? (after.pinned ? 'afterPinned' : 'afterUnpinned') : 'first';
   const rows = await feedPage(db, `${start}_${limit}`, {
@@ -95,7 +98,9 @@ export async function listFeed(
   const nextCursor = last?.has_more
     ? encodeCursor({ pinned: last.is_pinned, micros: last.micros, id: Number(last.post_id) })
     : null;
-  return asJsonText<FeedPage>(
-    `{"items":[${rows.map((row) => row.post).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`,
-  );
+  return {
+    items: asJsonText<Post[]>(`[${rows.map((row) => row.post).join(',')}]`),
+    nextCursor,
+    limit,
+  };
 }

@@ -5,11 +5,11 @@ import {
   type LedgerTransactionKind,
   type WalletTransaction,
   type WalletTransactionKind,
-  type WalletTransactionPage,
 } from '@shared/schema/ledger';
 import { type Executor } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { sqlInteger } from '../../db/sql-literals';
+import { type Page } from '../../lib/list-answer';
 
 /** Which way each kind of movement goes for the user who made it. */
 const INCOMING: ReadonlySet<LedgerTransactionKind> = new Set(['add_funds', 'pin_refund', 'claim']);
@@ -169,7 +169,7 @@ export async function listWalletTransactions(
   db: Executor,
   userId: number,
   { page, limit }: { page: number; limit: number },
-): Promise<WalletTransactionPage> {
+): Promise<Page<WalletTransaction>> {
   const { items, summary } = await readHistory(db, userId, { limit, offset: (page - 1) * limit });
   return { items, page, limit, total: summary.totalTransactions };
 }
