@@ -29,8 +29,8 @@ type ShareProfileDialogProps = ProfileQrPanelProps & {
 };
 
 /**
- * The Share dialog (spec §2, §5): share through the device, copy the link, show the QR code, or
- * open Twitter, Facebook, WhatsApp or Instagram. It switches between the options and the QR view.
+ * The Share dialog: share through the device, copy the link, show the QR code, or open Twitter,
+ * Facebook, WhatsApp or Instagram. It switches between the options and the QR view.
  */
 export function ShareProfileDialog({ open, onOpenChange, ...panel }: ShareProfileDialogProps) {
   return (
@@ -101,8 +101,10 @@ function ShareProfileContent(panel: ProfileQrPanelProps) {
         <DialogTitle>Share Profile</DialogTitle>
         <DialogDescription>Share {profile.name}&apos;s profile with anyone.</DialogDescription>
       </DialogHeader>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <Button type="button" onClick={() => void shareNative()}>
+      {/* Three labelled buttons do not fit one row of this dialog: the device's own share sheet
+          takes a row, copy link and QR code share the next from the small breakpoint on. */}
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <Button type="button" className="sm:col-span-2" onClick={() => void shareNative()}>
           <Smartphone aria-hidden="true" />
           Share via device
         </Button>
