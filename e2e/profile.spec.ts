@@ -43,7 +43,7 @@ test('a guest sends a gift card from a public profile, and the recipient finds i
 
   // The guest gift.
   await page.getByRole('button', { name: 'Send a Gift' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send a Gift Card to Rosa Diaz' });
+  const dialog = page.getByRole('dialog', { name: `Send a Gift Card to ${username}` });
   const send = dialog.getByRole('button', { name: 'Send Gift Card' });
   await expect(send).toBeDisabled();
   await dialog.getByRole('button', { name: 'Dunkin' }).click();
@@ -53,7 +53,7 @@ test('a guest sends a gift card from a public profile, and the recipient finds i
   await send.click();
   await expect(page.getByText('Success!', { exact: true })).toBeVisible();
   await expect(
-    page.getByText('Your gift card has been sent to Rosa Diaz', { exact: true }),
+    page.getByText(`Your gift card has been sent to ${username}`, { exact: true }),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -64,6 +64,70 @@ test('a guest sends a gift card from a public profile, and the recipient finds i
   await expect(cards.getByRole('listitem')).toHaveCount(1);
   await expect(cards.getByRole('listitem')).toContainText('From uncle.joe');
   await expect(cards.getByRole('listitem')).toContainText('$20.00');
+});
+
+test("a business profile's Send a Gift has no brands to choose and cannot be sent", async ({
+  page,
+  request,
+  accessibility,
+}) => {
+  const username = uniqueName('shop');
+  const created = await request.post('/api/register', {
+    data: {
+      type: 'business',
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      name: 'Harbor Books',
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto(`/u/${username}`);
+  await expect(page.getByRole('heading', { name: 'Harbor Books' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send a Gift' }).click();
+  const dialog = page.getByRole('dialog', { name: `Send a Gift Card to ${username}` });
+  await expect(dialog.getByText("This user hasn't set their brand preferences yet.")).toBeVisible();
+  await dialog.getByLabel('Amount ($)').fill('20');
+  await dialog.getByLabel('Your Email').fill('uncle.joe@example.com');
+  await expect(dialog.getByRole('button', { name: 'Send Gift Card' })).toBeDisabled();
+  await accessibility.check(`/u/${username} gift dialog`);
+});
+
+test('every button of the Share dialog shows its whole label', async ({ page, request }) => {
+  const username = uniqueName('sam');
+  const created = await request.post('/api/register', {
+    data: {
+      type: 'consumer',
+      email: `${username}@example.com`,
+      username,
+      password: PASSWORD,
+      name: 'Sam Okafor',
+      phoneNumber: '(617) 555-0144',
+      brands: ['walmart'],
+      identifiers: [1],
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto(`/u/${username}`);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Profile' });
+  const buttons = dialog.getByRole('button', {
+    name: /^(Share via device|Copy Link|QR Code|Twitter|Facebook|WhatsApp|Instagram)$/,
+  });
+  await expect(buttons).toHaveCount(7);
+  // A clipped label overflows its button (the buttons do not wrap their text).
+  for (const button of await buttons.all()) {
+    await expect(button).toBeVisible();
+    const fits = await button.evaluate(
+      (element) =>
+        element.scrollWidth <= element.clientWidth &&
+        element.getBoundingClientRect().right <=
+          (element.closest('[role="dialog"]')?.getBoundingClientRect().right ?? Infinity),
+    );
+    expect(fits, `${await button.textContent()} fits its button`).toBe(true);
+  }
 });
 
 test("a profile that doesn't exist says so, with a way home", async ({ page }) => {

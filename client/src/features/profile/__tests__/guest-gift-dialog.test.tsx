@@ -9,8 +9,7 @@ import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { GuestGiftDialog, type GuestGiftRecipient } from '../components/guest-gift-dialog';
 
 const jordan: GuestGiftRecipient = {
-  username: 'jordan',
-  name: 'Jordan Lee',
+  username: 'jordan_lee',
   brands: ['starbucks', 'dunkin', 'walmart'],
 };
 
@@ -46,7 +45,7 @@ function Harness({ recipient = jordan }: { recipient?: GuestGiftRecipient }) {
 
 async function openDialog(recipient: GuestGiftRecipient = jordan) {
   const rendered = renderWithProviders(<Harness recipient={recipient} />);
-  const title = `Send a Gift Card to ${recipient.name || recipient.username}`;
+  const title = `Send a Gift Card to ${recipient.username}`;
   const dialog = await screen.findByRole('dialog', { name: title });
   return { ...rendered, dialog };
 }
@@ -72,10 +71,13 @@ function idempotencyKeys(api: Api) {
 }
 
 describe('GuestGiftDialog', () => {
-  it("is titled with the recipient's name and lists their brands by display name", async () => {
+  it("is titled with the recipient's username and lists their brands by display name", async () => {
     mockApi(routes());
     const { dialog } = await openDialog({ ...jordan, brands: ['starbucks', 'dunkin', 'target'] });
 
+    expect(
+      within(dialog).getByRole('heading', { name: 'Send a Gift Card to jordan_lee' }),
+    ).toBeInTheDocument();
     expect(dialog).toHaveClass('sm:max-w-[425px]');
     const brands = within(dialog).getByRole('group', { name: 'Brand' });
     const buttons = within(brands).getAllByRole('button');
@@ -92,13 +94,6 @@ describe('GuestGiftDialog', () => {
     expect(email).toHaveValue('');
     expect(submit).toHaveTextContent('Send Gift Card');
     expect(within(dialog).queryByText(/Sending as/)).not.toBeInTheDocument();
-  });
-
-  it('uses the username in the title when the recipient has no name', async () => {
-    mockApi(routes());
-    await openDialog({ ...jordan, name: '' });
-
-    expect(screen.getByRole('heading', { name: 'Send a Gift Card to jordan' })).toBeInTheDocument();
   });
 
   it('highlights the one chosen brand', async () => {
@@ -212,12 +207,13 @@ describe('GuestGiftDialog', () => {
     await user.type(email, 'guest@example.com');
     await user.click(submit);
 
-    expect(await findToast('Success!')).toHaveTextContent(
-      'Your gift card has been sent to Jordan Lee',
-    );
+    const success = await findToast('Success!');
+    expect(
+      within(success).getByText('Your gift card has been sent to jordan_lee'),
+    ).toBeInTheDocument();
     expect(guestPosts(api).map((request) => request.body)).toEqual([
       {
-        recipientUsername: 'jordan',
+        recipientUsername: 'jordan_lee',
         brand: 'dunkin',
         value: 25.5,
         senderEmail: 'guest@example.com',
@@ -230,7 +226,7 @@ describe('GuestGiftDialog', () => {
 
     // Opened again: everything is empty, and the same gift again is a new submission.
     await user.click(screen.getByRole('button', { name: 'Send a Gift' }));
-    const reopened = await screen.findByRole('dialog', { name: 'Send a Gift Card to Jordan Lee' });
+    const reopened = await screen.findByRole('dialog', { name: 'Send a Gift Card to jordan_lee' });
     const again = fields(reopened);
     expect(again.amount).toHaveValue(null);
     expect(again.email).toHaveValue('');
@@ -288,7 +284,7 @@ describe('GuestGiftDialog', () => {
 
     await user.click(submit);
     expect(await findToast('Success!')).toHaveTextContent(
-      'Your gift card has been sent to Jordan Lee',
+      'Your gift card has been sent to jordan_lee',
     );
     const keys = idempotencyKeys(api);
     expect(keys).toHaveLength(2);
@@ -355,7 +351,7 @@ describe('GuestGiftDialog', () => {
     await findToast('Success!');
     expect(guestPosts(api).map((request) => request.body)).toEqual([
       {
-        recipientUsername: 'jordan',
+        recipientUsername: 'jordan_lee',
         brand: 'starbucks',
         value: 15,
         senderEmail: 'casey@example.com',

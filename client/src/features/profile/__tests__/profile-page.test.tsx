@@ -12,11 +12,11 @@ vi.mock('../components/guest-gift-dialog', () => ({
     recipient,
   }: {
     open: boolean;
-    recipient: { username: string; name: string; brands: string[] };
+    recipient: { username: string; brands: string[] };
   }) =>
     open ? (
       <div role="dialog" aria-label="Guest gift">
-        {`to ${recipient.name} (@${recipient.username}) brands ${recipient.brands.join(',')}`}
+        {`to @${recipient.username} brands ${recipient.brands.join(',') || 'none'}`}
       </div>
     ) : null,
 }));
@@ -173,7 +173,7 @@ describe('ProfilePage', () => {
 
       await user.click(screen.getByRole('button', { name: 'Send a Gift' }));
       expect(await screen.findByRole('dialog', { name: 'Guest gift' })).toHaveTextContent(
-        'to Ada Lovelace (@ada) brands starbucks,dunkin',
+        'to @ada brands starbucks,dunkin',
       );
     });
 
@@ -226,18 +226,21 @@ describe('ProfilePage', () => {
       expect(within(dialog).queryByRole('link', { name: 'Add Friend' })).not.toBeInTheDocument();
     });
 
-    it('offers no gift on a business profile', async () => {
+    it('offers Send a Gift on a business profile too, with no brands to choose', async () => {
       mockApi(
         profileRoutes({
           viewer: jsonReply(200, casey),
-          profile: jsonReply(200, buildProfile({ type: 'business' })),
+          profile: jsonReply(200, buildProfile({ type: 'business', brands: ['starbucks'] })),
         }),
       );
-      renderProfilePage();
+      const { user } = renderProfilePage();
       await findName();
 
-      expect(screen.queryByRole('button', { name: 'Send a Gift' })).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Share Profile' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Send a Gift' }));
+      expect(await screen.findByRole('dialog', { name: 'Guest gift' })).toHaveTextContent(
+        'to @ada brands none',
+      );
     });
   });
 
@@ -267,7 +270,7 @@ describe('ProfilePage', () => {
 
       await user.click(within(dialog).getByRole('button', { name: 'Send Gift' }));
       expect(await screen.findByRole('dialog', { name: 'Guest gift' })).toHaveTextContent(
-        'to Ada Lovelace (@ada)',
+        'to @ada',
       );
       expect(screen.queryByRole('dialog', { name: 'QR Code' })).not.toBeInTheDocument();
     });

@@ -24,7 +24,7 @@ const INVALID_AMOUNT_MESSAGE = 'Please enter a valid amount';
 const SEND_FAILED = 'Failed to send gift card';
 const SEND_FAILED_UNKNOWN = 'Failed to send gift card. Please try again.';
 
-export type GuestGiftRecipient = { username: string; name: string; brands: string[] };
+export type GuestGiftRecipient = { username: string; brands: string[] };
 
 type GuestGiftDialogProps = {
   open: boolean;
@@ -33,20 +33,20 @@ type GuestGiftDialogProps = {
 };
 
 /**
- * Spec §2 'Guest gift-card dialog': anyone, signed in or not, sends the profile's owner a new
- * gift card of one of the brands they prefer. A signed-in consumer sends it as themselves.
+ * Anyone, signed in or not, sends the profile's owner a new gift card of one of the brands they
+ * prefer. A signed-in consumer sends it as themselves. The recipient is named by username, the
+ * name that is unique and that the guest sees on the profile's link.
  */
 export function GuestGiftDialog({ open, onOpenChange, recipient }: GuestGiftDialogProps) {
   // Held here, not in the form: closing after a lost answer and sending the same gift again
   // still reuses the key, so the server issues one card.
   const idempotency = useIdempotencyKey();
-  const recipientName = recipient.name || recipient.username;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-[425px]">
         <DialogHeader>
-          <DialogTitle>Send a Gift Card to {recipientName}</DialogTitle>
+          <DialogTitle>Send a Gift Card to {recipient.username}</DialogTitle>
           <DialogDescription>
             The card goes straight to @{recipient.username}&apos;s mark.it wallet.
           </DialogDescription>
@@ -54,7 +54,6 @@ export function GuestGiftDialog({ open, onOpenChange, recipient }: GuestGiftDial
         {/* Inside the content, so brand, amount and e-mail start empty every time it opens. */}
         <GuestGiftForm
           recipient={recipient}
-          recipientName={recipientName}
           idempotency={idempotency}
           onDone={() => onOpenChange(false)}
         />
@@ -65,7 +64,7 @@ export function GuestGiftDialog({ open, onOpenChange, recipient }: GuestGiftDial
 
 type FieldErrors = Partial<Record<'brand' | 'value' | 'senderEmail', string>>;
 
-/** Spec §5: the amount must read as a number before the schema checks its range. */
+/** The amount must read as a number before the schema checks its range. */
 function parseAmount(text: string): number {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(value)) throw new Error(INVALID_AMOUNT_MESSAGE);
@@ -78,12 +77,11 @@ function showError(description: string) {
 
 type GuestGiftFormProps = {
   recipient: GuestGiftRecipient;
-  recipientName: string;
   idempotency: IdempotencyKey;
   onDone: () => void;
 };
 
-function GuestGiftForm({ recipient, recipientName, idempotency, onDone }: GuestGiftFormProps) {
+function GuestGiftForm({ recipient, idempotency, onDone }: GuestGiftFormProps) {
   const ids = useId();
   const brandLabelId = `${ids}-brand`;
   const amountId = `${ids}-amount`;
@@ -112,7 +110,7 @@ function GuestGiftForm({ recipient, recipientName, idempotency, onDone }: GuestG
         idempotency.reset();
         toast({
           title: 'Success!',
-          description: `Your gift card has been sent to ${recipientName}`,
+          description: `Your gift card has been sent to ${recipient.username}`,
         });
         reset();
         onDone();

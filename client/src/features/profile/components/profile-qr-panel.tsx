@@ -6,13 +6,13 @@ import { friendsOfPath } from '@/lib/paths';
 
 export type ProfileQrPanelProps = {
   profile: { username: string; name: string };
-  /** Opens the gift dialog; without it (own or a business profile) there is no 'Send Gift'. */
+  /** Opens the gift dialog; without it (your own profile) there is no 'Send Gift'. */
   onSendGift?: () => void;
   /** 'Add Friend' is offered on someone else's profile only. */
   showAddFriend: boolean;
 };
 
-/** A large QR code with 'Send Gift' and 'Add Friend' (spec §2, QR dialogs). */
+/** A large QR code with 'Send Gift' and 'Add Friend', as the QR dialogs show it. */
 export function ProfileQrPanel({ profile, onSendGift, showAddFriend }: ProfileQrPanelProps) {
   return (
     <div className="grid gap-4">

@@ -48,8 +48,8 @@ const ShareProfileDialog = lazy(() =>
 );
 
 /**
- * A person's public page, /u/:username (spec §2): open to everyone, signed in or not. It is how a
- * guest without an account sends its owner a gift card.
+ * A person's public page, /u/:username: open to everyone, signed in or not. It is how a guest
+ * without an account sends its owner a gift card.
  */
 export function ProfilePage() {
   const { username = '' } = useParams<{ username: string }>();
@@ -117,9 +117,11 @@ function ProfileView({ profile, signedIn, isOwnProfile }: ProfileViewProps) {
     onOpenChange: (open: boolean) => setDialog(open ? name : null),
   });
 
-  // Gift cards go to consumers only (a business has no wallet of cards), and never to yourself.
-  const canSendGift = !isOwnProfile && profile.type === 'consumer';
+  // Anyone but the owner is offered a gift. A business holds no cards and has no favourite
+  // brands, so its dialog says there is nothing to choose and cannot be sent.
+  const canSendGift = !isOwnProfile;
   const openGift = canSendGift ? () => setDialog('gift') : undefined;
+  const giftBrands = profile.type === 'consumer' ? profile.brands : [];
   const friendsLabel = `${profile.friendsCount} ${profile.friendsCount === 1 ? 'friend' : 'friends'}`;
 
   const showQrCode = () => {
@@ -236,7 +238,7 @@ function ProfileView({ profile, signedIn, isOwnProfile }: ProfileViewProps) {
         {canSendGift && (
           <GuestGiftDialog
             {...dialogProps('gift')}
-            recipient={{ username: profile.username, name: profile.name, brands: profile.brands }}
+            recipient={{ username: profile.username, brands: giftBrands }}
           />
         )}
       </Suspense>
