@@ -25,7 +25,7 @@ export function NavBar({ user }: NavBarProps) {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 md:h-16">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 md:h-16 xl:gap-3">
         <Link
           href={paths.home}
           className="rounded-md text-xl font-bold tracking-tight text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden"
@@ -34,7 +34,7 @@ export function NavBar({ user }: NavBarProps) {
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-1 xl:gap-0.5">
             {items.map((item) => {
               const active = isActivePath(item.href, location);
               return (
@@ -44,17 +44,13 @@ export function NavBar({ user }: NavBarProps) {
                     aria-current={active ? 'page' : undefined}
                     title={item.label}
                     className={cn(
-                      'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
+                      'inline-flex items-center gap-2 rounded-md px-3 py-2 xl:gap-1.5 xl:px-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden',
                       active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
                     )}
                   >
                     <item.icon className="size-4" aria-hidden="true" />
                     {/* Icons alone until the bar is wide enough for the labels; the name stays. */}
-                    <span
-                      className={
-                        item.iconOnly ? 'sr-only' : 'sr-only xl:not-sr-only xl:whitespace-nowrap'
-                      }
-                    >
+                    <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">
                       {item.label}
                     </span>
                     {item.showsUnreadCount && <UnreadCountBadge count={unread} />}

@@ -25,8 +25,6 @@ export type NavItem = {
   mobileRoles: readonly UserType[];
   /** Carries the unread-notifications count as a badge. */
   showsUnreadCount?: boolean;
-  /** In the top bar, the icon alone (a bell with its badge); the label stays its name. */
-  iconOnly?: boolean;
 };
 
 const everyone = ['consumer', 'business'] as const;
@@ -104,7 +102,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
     // Not in the bottom bar (spec §2 gives it four items): on a phone it is under Menu.
     mobileRoles: [],
     showsUnreadCount: true,
-    iconOnly: true,
   },
 ];
 
