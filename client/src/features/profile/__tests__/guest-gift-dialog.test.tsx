@@ -123,6 +123,8 @@ describe('GuestGiftDialog', () => {
       within(dialog).getByText("This user hasn't set their brand preferences yet."),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('group', { name: 'Brand' })).not.toBeInTheDocument();
+    // No promise of a card that cannot be sent.
+    expect(within(dialog).queryByText(/goes straight to/)).not.toBeInTheDocument();
 
     const { amount, email, submit } = fields(dialog);
     await user.type(amount, '20');

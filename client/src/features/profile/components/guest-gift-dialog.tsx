@@ -41,15 +41,23 @@ export function GuestGiftDialog({ open, onOpenChange, recipient }: GuestGiftDial
   // Held here, not in the form: closing after a lost answer and sending the same gift again
   // still reuses the key, so the server issues one card.
   const idempotency = useIdempotencyKey();
+  const canReceive = recipient.brands.length > 0;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-[425px]">
+      <DialogContent
+        className="sm:max-w-[425px]"
+        // Without brands nothing can be sent (a business, or a consumer who chose none): no promise
+        // of a card, the form says why.
+        {...(canReceive ? {} : { 'aria-describedby': undefined })}
+      >
         <DialogHeader>
           <DialogTitle>Send a Gift Card to {recipient.username}</DialogTitle>
-          <DialogDescription>
-            The card goes straight to @{recipient.username}&apos;s mark.it wallet.
-          </DialogDescription>
+          {canReceive && (
+            <DialogDescription>
+              The card goes straight to @{recipient.username}&apos;s mark.it wallet.
+            </DialogDescription>
+          )}
         </DialogHeader>
         {/* Inside the content, so brand, amount and e-mail start empty every time it opens. */}
         <GuestGiftForm
