@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type WalletGiftCardPage } from '@shared/schema/gift-cards';
-import { api } from '@/lib/api-client';
+import { type WalletGiftCard } from '@shared/schema/gift-cards';
+import { api, type ListPage } from '@/lib/api-client';
 import { GIFT_CARDS_QUERY_KEY } from '@/lib/query-client';
 
 type GiftCardsParams = { page?: number; limit?: number };
 
 /** The signed-in consumer's usable (active, unexpired) cards, soonest expiry first. */
-export const getConsumerGiftCards = (params: GiftCardsParams = {}): Promise<WalletGiftCardPage> =>
-  api.get('/gift-cards/consumer/wallet', { params });
+export const getConsumerGiftCards = (
+  params: GiftCardsParams = {},
+): Promise<ListPage<WalletGiftCard>> => api.list('/gift-cards/consumer/wallet', { params });
 
 export const getConsumerGiftCardsQueryOptions = (params: GiftCardsParams = {}) =>
   queryOptions({

@@ -5,8 +5,12 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { type MarketplacePage } from '@shared/schema/gift-cards';
-import { api } from '@/lib/api-client';
+import {
+  MARKETPLACE_SCOPE_HEADER,
+  type MarketplacePin,
+  type MarketplaceScope,
+} from '@shared/schema/gift-cards';
+import { api, type ListPage, nextPageNumber } from '@/lib/api-client';
 import { MARKETPLACE_QUERY_KEY } from '@/lib/query-client';
 
 export type MarketplaceParams = {
@@ -18,9 +22,20 @@ export type MarketplaceParams = {
   limit?: number;
 };
 
+/**
+ * A page of the marketplace, and whether the server listed only the nearest (or newest) offers
+ * because more are on offer than it lists.
+ */
+export type MarketplacePage = ListPage<MarketplacePin> & { scope: MarketplaceScope | null };
+
 /** The pins on offer to the signed-in consumer, personalised and (with a location) within reach. */
-export const getMarketplacePins = (params: MarketplaceParams = {}): Promise<MarketplacePage> =>
-  api.get('/gift-cards/marketplace', { params });
+export const getMarketplacePins = async (
+  params: MarketplaceParams = {},
+): Promise<MarketplacePage> => {
+  const page = await api.list<MarketplacePin>('/gift-cards/marketplace', { params });
+  const scope = page.headers.get(MARKETPLACE_SCOPE_HEADER);
+  return { ...page, scope: scope === 'nearest' || scope === 'newest' ? scope : null };
+};
 
 export const getMarketplacePinsQueryOptions = (params: MarketplaceParams = {}) =>
   queryOptions({
@@ -35,18 +50,13 @@ export function useMarketplacePins(params: MarketplaceParams = {}) {
 
 export type MarketplaceInfiniteParams = Omit<MarketplaceParams, 'page'>;
 
-/** The next page number, or undefined once every pin has been loaded. */
-function nextMarketplacePage(lastPage: MarketplacePage): number | undefined {
-  return lastPage.page * lastPage.limit < lastPage.total ? lastPage.page + 1 : undefined;
-}
-
 /** The marketplace page after page, for "Load more"; shares the marketplace key prefix. */
 export const getMarketplacePinsInfiniteQueryOptions = (params: MarketplaceInfiniteParams = {}) =>
   infiniteQueryOptions({
     queryKey: [...MARKETPLACE_QUERY_KEY, 'infinite', params],
     queryFn: ({ pageParam }) => getMarketplacePins({ ...params, page: pageParam }),
     initialPageParam: 1,
-    getNextPageParam: nextMarketplacePage,
+    getNextPageParam: nextPageNumber,
     // A new search or brand keeps the current cards on screen until its first page arrives.
     placeholderData: keepPreviousData,
   });

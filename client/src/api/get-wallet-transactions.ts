@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type WalletTransactionPage } from '@shared/schema/ledger';
-import { api } from '@/lib/api-client';
+import { type WalletTransaction } from '@shared/schema/ledger';
+import { api, type ListPage } from '@/lib/api-client';
 import { WALLET_QUERY_KEY } from '@/lib/query-client';
 
 type WalletTransactionsParams = { page: number; limit: number };
@@ -9,8 +9,8 @@ type WalletTransactionsParams = { page: number; limit: number };
 export const getWalletTransactions = ({
   page,
   limit,
-}: WalletTransactionsParams): Promise<WalletTransactionPage> =>
-  api.get('/wallet/transactions', { params: { page, limit } });
+}: WalletTransactionsParams): Promise<ListPage<WalletTransaction>> =>
+  api.list('/wallet/transactions', { params: { page, limit } });
 
 export const getWalletTransactionsQueryOptions = (params: WalletTransactionsParams) =>
   queryOptions({

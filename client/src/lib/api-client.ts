@@ -73,12 +73,56 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError(response.status, response.status >= 500 ? response.statusText : '');
 }
 
-async function request<T>(
+/**
+ * One page of a list. A list answers a JSON array; the page facts come in headers:
+ * `X-Total-Count` (null when the server does not count, as on the feed) and an RFC 8288 `Link`
+ * header whose `next` and `prev` targets are read as their query parameters, ready to be sent
+ * back as `params` (a page number, or the feed's cursor).
+ */
+export type ListPage<Item> = {
+  items: Item[];
+  total: number | null;
+  next: Record<string, string> | null;
+  prev: Record<string, string> | null;
+  /** The answer's headers, for a list that says more about itself (the marketplace's scope). */
+  headers: Headers;
+};
+
+/** The page number of the `next` link, for an infinite query's next page; undefined on the last. */
+export function nextPageNumber(page: ListPage<unknown>): number | undefined {
+  const next = Number(page.next?.page);
+  return Number.isInteger(next) && next > 0 ? next : undefined;
+}
+
+/** `Link: </api/x?page=2>; rel="next", …` as the query parameters of each relation. */
+export function parseLinkHeader(header: string | null): Record<string, Record<string, string>> {
+  const links: Record<string, Record<string, string>> = {};
+  for (const match of (header ?? '').matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) {
+    const [, target = '', relations = ''] = match;
+    const params = Object.fromEntries(new URL(target, 'http://localhost').searchParams);
+    for (const relation of relations.trim().split(/\s+/)) links[relation] = params;
+  }
+  return links;
+}
+
+function toListPage<Item>(response: Response, data: unknown): ListPage<Item> {
+  const links = parseLinkHeader(response.headers.get('Link'));
+  const total = response.headers.get('X-Total-Count');
+  return {
+    items: Array.isArray(data) ? (data as Item[]) : [],
+    total: total === null ? null : Number(total),
+    next: links.next ?? null,
+    prev: links.prev ?? null,
+    headers: response.headers,
+  };
+}
+
+async function send(
   method: Method,
   path: string,
   body: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<{ response: Response; data: unknown }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // A form (a file upload) sets its own multipart Content-Type with the boundary.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -100,12 +144,26 @@ async function request<T>(
 
   const data = parseJson(await response.text());
   if (!response.ok) throw toApiError(response, data);
-  return data as T;
+  return { response, data };
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  return (await send(method, path, body, options)).data as T;
 }
 
 /** The one fetch wrapper: JSON in and out, credentials included, failures as ApiError. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  /** A page of a list: the array the server answers, with the page facts of its headers. */
+  list: async <Item>(path: string, options?: RequestOptions): Promise<ListPage<Item>> => {
+    const { response, data } = await send('GET', path, undefined, options);
+    return toListPage<Item>(response, data);
+  },
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -7,7 +7,7 @@ export type MockRequest = {
   body: unknown;
 };
 
-export type MockReply = { status?: number; body?: unknown };
+export type MockReply = { status?: number; body?: unknown; headers?: Record<string, string> };
 
 /** A reply, or a function of the request that returns one (possibly a promise that never settles). */
 export type MockHandler = MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>);
@@ -17,6 +17,40 @@ export type MockRoutes = Record<string, MockHandler>;
 
 export function jsonReply(status: number, body?: unknown): MockReply {
   return { status, body };
+}
+
+type ListFacts = {
+  /** Every row of the list (X-Total-Count); the page's rows by default. */
+  total?: number;
+  page?: number;
+  limit?: number;
+  /** For a list paged by cursor (the feed): the next page's cursor, or null on the last page. */
+  nextCursor?: string | null;
+  headers?: Record<string, string>;
+};
+
+/**
+ * A page of a list as the API answers it: the JSON array of the page's rows, with the page facts
+ * in headers (X-Total-Count and a Link header with rel="next" and rel="prev").
+ */
+export function listReply<Item>(
+  items: Item[],
+  { total, page = 1, limit = 20, nextCursor, headers = {} }: ListFacts = {},
+): MockReply {
+  const links: string[] = [];
+  if (nextCursor !== undefined) {
+    if (nextCursor) links.push(`</api/list?cursor=${nextCursor}&limit=${limit}>; rel="next"`);
+  } else {
+    const rows = total ?? items.length;
+    headers = { ...headers, 'X-Total-Count': String(rows) };
+    if (page * limit < rows) links.push(`</api/list?page=${page + 1}&limit=${limit}>; rel="next"`);
+    if (page > 1) links.push(`</api/list?page=${page - 1}&limit=${limit}>; rel="prev"`);
+  }
+  return {
+    status: 200,
+    body: items,
+    headers: { ...headers, ...(links.length > 0 && { Link: links.join(', ') }) },
+  };
 }
 
 /** A handler whose request never completes: for loading states. */
@@ -47,7 +81,7 @@ export function mockApi(routes: MockRoutes) {
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
 

@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TransactionTable } from './transaction-table';
-import { Pagination } from '@/components/ui/pagination';
+import { pageCountOf, Pagination } from '@/components/ui/pagination';
 
 const PAGE_SIZE = 10;
 
@@ -45,7 +45,7 @@ export function TransactionHistory({ label = 'Transaction history' }: Transactio
     return <p className="py-6 text-center text-muted-foreground">No transactions yet.</p>;
   }
 
-  const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
+  const pageCount = pageCountOf({ total: data.total ?? 0, limit: PAGE_SIZE });
 
   return (
     <div className="grid grid-cols-1 gap-4">

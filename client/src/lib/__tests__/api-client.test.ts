@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jsonReply, mockApi } from '@/testing/mock-api';
-import { ApiError, api, errorMessage } from '../api-client';
+import { ApiError, api, errorMessage, nextPageNumber, parseLinkHeader } from '../api-client';
 
 describe('api client', () => {
   it('sends JSON with credentials under /api and returns the parsed body', async () => {
@@ -15,6 +15,44 @@ describe('api client', () => {
       body: JSON.stringify({ identifier: 'casey' }),
     });
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('reads a list: the array, X-Total-Count and the next and prev links as query parameters', async () => {
+    mockApi({
+      'GET /api/things': {
+        body: [{ id: 3 }, { id: 4 }],
+        headers: {
+          'X-Total-Count': '7',
+          Link: '</api/things?q=tea&page=3&limit=2>; rel="next", </api/things?q=tea&page=1&limit=2>; rel="prev"',
+        },
+      },
+    });
+
+    const page = await api.list<{ id: number }>('/things', { params: { q: 'tea', page: 2 } });
+
+    expect(page.items).toEqual([{ id: 3 }, { id: 4 }]);
+    expect(page.total).toBe(7);
+    expect(page.next).toEqual({ q: 'tea', page: '3', limit: '2' });
+    expect(page.prev).toEqual({ q: 'tea', page: '1', limit: '2' });
+    expect(nextPageNumber(page)).toBe(3);
+  });
+
+  it('reads a list without a count or links as one page of unknown total', async () => {
+    mockApi({ 'GET /api/posts': jsonReply(200, [{ id: 1 }]) });
+
+    const page = await api.list('/posts');
+
+    expect(page).toMatchObject({ items: [{ id: 1 }], total: null, next: null, prev: null });
+    expect(nextPageNumber(page)).toBeUndefined();
+  });
+
+  it('parses Link headers with several relations, spaces and a cursor', () => {
+    expect(
+      parseLinkHeader(
+        '</api/posts?cursor=abc_-1&limit=10> ; rel="next" ,</api/posts?limit=10>;rel=first',
+      ),
+    ).toEqual({ next: { cursor: 'abc_-1', limit: '10' }, first: { limit: '10' } });
+    expect(parseLinkHeader(null)).toEqual({});
   });
 
   it('adds query parameters and skips empty ones', async () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_LIST_QUERY_KEY, useUnreadCount } from '@/api/get-unread-count';
 import { api as apiClient } from '@/lib/api-client';
-import { jsonReply, mockApi } from '@/testing/mock-api';
+import { jsonReply, listReply, mockApi } from '@/testing/mock-api';
 import { findToast, renderWithProviders, toastRegion } from '@/testing/test-utils';
 import {
   type CreateNotificationEventSource,
@@ -58,7 +58,7 @@ function Harness({ userId, createEventSource }: HarnessProps) {
   const count = useUnreadCount({ enabled: userId !== null });
   const list = useQuery({
     queryKey: [...NOTIFICATION_LIST_QUERY_KEY, 'consumer', 'all'],
-    queryFn: () => apiClient.get<{ items: unknown[] }>('/consumer/notifications'),
+    queryFn: () => apiClient.list('/consumer/notifications'),
     enabled: userId !== null,
   });
   return (
@@ -74,7 +74,7 @@ function serverState(unread = 0) {
   const state = { unread, items: [] as unknown[] };
   const api = mockApi({
     'GET /api/notifications/unread-count': () => jsonReply(200, { unread: state.unread }),
-    'GET /api/consumer/notifications': () => jsonReply(200, { items: state.items }),
+    'GET /api/consumer/notifications': () => listReply(state.items),
   });
   return { state, api };
 }

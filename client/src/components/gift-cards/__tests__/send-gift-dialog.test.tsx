@@ -5,9 +5,8 @@ import {
   type GiftTransaction,
   type UserSearchResult,
   type WalletGiftCard,
-  type WalletGiftCardPage,
 } from '@shared/schema/gift-cards';
-import { jsonReply, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { jsonReply, listReply, mockApi, type MockReply, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { SendGiftDialog } from '../send-gift-dialog';
 
@@ -26,8 +25,8 @@ function card(overrides: Partial<WalletGiftCard> = {}): WalletGiftCard {
   };
 }
 
-function cardPage(items: WalletGiftCard[]): WalletGiftCardPage {
-  return { items, page: 1, limit: 100, total: items.length };
+function cardPage(items: WalletGiftCard[]): MockReply {
+  return listReply(items, { limit: 100 });
 }
 
 const jordan: UserSearchResult = {
@@ -63,7 +62,7 @@ const cards = [
 
 function routes(overrides: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/gift-cards/consumer/wallet': jsonReply(200, cardPage(cards)),
+    'GET /api/gift-cards/consumer/wallet': cardPage(cards),
     'GET /api/users/search': jsonReply(200, [jordan]),
     'POST /api/gift-cards/7/send': jsonReply(201, sent),
     'POST /api/gift-cards/9/send': jsonReply(201, sent),
@@ -208,10 +207,9 @@ describe('SendGiftDialog', () => {
   it('says when there is no unused card to send, and points to the Marketplace', async () => {
     mockApi(
       routes({
-        'GET /api/gift-cards/consumer/wallet': jsonReply(
-          200,
-          cardPage([card({ id: 8, value: 20, balance: 12.5 })]),
-        ),
+        'GET /api/gift-cards/consumer/wallet': cardPage([
+          card({ id: 8, value: 20, balance: 12.5 }),
+        ]),
       }),
     );
     const { user, currentPath } = renderWithProviders(<Harness />, { path: '/wallet' });
@@ -237,7 +235,7 @@ describe('SendGiftDialog', () => {
           calls += 1;
           return calls === 1
             ? jsonReply(500, { message: 'Something went wrong' })
-            : jsonReply(200, cardPage(cards));
+            : cardPage(cards);
         },
       }),
     );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type BusinessDashboardStats, type BusinessPin } from '@shared/schema/pins';
-import { jsonReply, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { jsonReply, listReply, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { BusinessDashboardPage } from '../pages/business-dashboard-page';
 import { buildPin, wizardRoutes } from './business-fixtures';
@@ -21,7 +21,7 @@ function dashboardRoutes({
   return {
     ...wizardRoutes(),
     'GET /api/business/dashboard': jsonReply(200, dashboard),
-    'GET /api/pins/mine': jsonReply(200, { items: pins, page: 1, limit: 10, total: pins.length }),
+    'GET /api/pins/mine': listReply(pins, { page: 1, limit: 10, total: pins.length }),
     ...extra,
   };
 }
@@ -84,8 +84,7 @@ describe('BusinessDashboardPage', () => {
       dashboardRoutes({
         extra: {
           'GET /api/pins/mine': () =>
-            jsonReply(200, {
-              items: cancelled ? [] : [buildPin()],
+            listReply(cancelled ? [] : [buildPin()], {
               page: 1,
               limit: 10,
               total: cancelled ? 0 : 1,
@@ -142,8 +141,8 @@ describe('BusinessDashboardPage', () => {
     mockApi(
       dashboardRoutes({
         extra: {
-          'GET /api/wallet/transactions': jsonReply(200, {
-            items: [
+          'GET /api/wallet/transactions': listReply(
+            [
               {
                 id: 5,
                 kind: 'pin_reserve',
@@ -154,10 +153,8 @@ describe('BusinessDashboardPage', () => {
                 status: 'completed',
               },
             ],
-            page: 1,
-            limit: 10,
-            total: 1,
-          }),
+            { page: 1, limit: 10, total: 1 },
+          ),
           'GET /api/session': jsonReply(200, {
             userId: 42,
             type: 'business',

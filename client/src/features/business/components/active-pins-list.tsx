@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useMyPins } from '../api/get-my-pins';
 import { CancelPinDialog } from './cancel-pin-dialog';
-import { Pagination } from '@/components/ui/pagination';
+import { pageCountOf, Pagination } from '@/components/ui/pagination';
 
 const PAGE_SIZE = 10;
 
@@ -95,7 +95,7 @@ export function ActivePinsList() {
     );
   }
 
-  const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
+  const pageCount = pageCountOf({ total: data.total ?? 0, limit: PAGE_SIZE });
 
   return (
     <div className="grid gap-4">

@@ -2,10 +2,17 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Switch } from 'wouter';
 import { type SuggestedFriend } from '@shared/schema/friends';
-import { type MarketplacePage, type MarketplacePin } from '@shared/schema/gift-cards';
+import { type MarketplacePin } from '@shared/schema/gift-cards';
 import { ProtectedRoute } from '@/components/layout/protected-route';
 import { brandsFixture, buildUser } from '@/testing/fixtures';
-import { jsonReply, mockApi, pending, type MockHandler } from '@/testing/mock-api';
+import {
+  jsonReply,
+  listReply,
+  mockApi,
+  pending,
+  type MockHandler,
+  type MockReply,
+} from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { ConsumerHomePage } from '../pages/consumer-home-page';
 
@@ -44,8 +51,8 @@ function buildPin(id: number, overrides: Partial<MarketplacePin> = {}): Marketpl
   };
 }
 
-function page(items: MarketplacePin[], total = items.length): MarketplacePage {
-  return { items, page: 1, limit: 4, total, brands: ['starbucks'] };
+function page(items: MarketplacePin[], total = items.length): MockReply {
+  return listReply(items, { page: 1, limit: 4, total });
 }
 
 function renderHome(marketplace: MockHandler, suggested: MockHandler = jsonReply(200, [])) {
@@ -89,12 +96,9 @@ describe('ConsumerHomePage', () => {
       value: { getCurrentPosition, watchPosition: vi.fn(), clearWatch: vi.fn() },
     });
     const { api } = renderHome(
-      jsonReply(
-        200,
-        page(
-          [1, 2, 3, 4].map((id) => buildPin(id, { recommended: id === 1 })),
-          9,
-        ),
+      page(
+        [1, 2, 3, 4].map((id) => buildPin(id, { recommended: id === 1 })),
+        9,
       ),
     );
 
@@ -119,7 +123,7 @@ describe('ConsumerHomePage', () => {
   });
 
   it('links to the marketplace for every offer', async () => {
-    const { user, currentPath } = renderHome(jsonReply(200, page([buildPin(1)])));
+    const { user, currentPath } = renderHome(page([buildPin(1)]));
     await screen.findByText('Offer 1');
 
     expect(viewAllLink()).toHaveAttribute('href', '/marketplace');
@@ -128,7 +132,7 @@ describe('ConsumerHomePage', () => {
   });
 
   it('never shows more than 4 offers', async () => {
-    renderHome(jsonReply(200, page([1, 2, 3, 4, 5, 6].map((id) => buildPin(id)))));
+    renderHome(page([1, 2, 3, 4, 5, 6].map((id) => buildPin(id))));
 
     const offers = await screen.findByRole('list', { name: 'Top offers for you' });
     expect(within(offers).getAllByRole('article')).toHaveLength(4);
@@ -143,7 +147,7 @@ describe('ConsumerHomePage', () => {
   });
 
   it('says when there are no offers yet, still linking to the marketplace', async () => {
-    renderHome(jsonReply(200, page([])));
+    renderHome(page([]));
 
     expect(
       await screen.findByText(
@@ -156,9 +160,7 @@ describe('ConsumerHomePage', () => {
   it('shows an error with Try again that fetches the offers again', async () => {
     let fail = true;
     const { user, api } = renderHome(() =>
-      fail
-        ? jsonReply(500, { message: 'Something went wrong' })
-        : jsonReply(200, page([buildPin(1)])),
+      fail ? jsonReply(500, { message: 'Something went wrong' }) : page([buildPin(1)]),
     );
 
     expect(await screen.findByText('Failed to fetch marketplace pins')).toBeInTheDocument();
@@ -173,7 +175,7 @@ describe('ConsumerHomePage', () => {
   describe('suggested friends', () => {
     it('asks for 4 suggestions and shows 4, each with Add', async () => {
       const { api } = renderHome(
-        jsonReply(200, page([buildPin(1)])),
+        page([buildPin(1)]),
         jsonReply(
           200,
           [1, 2, 3, 4, 5].map((id) => buildSuggested(id)),
@@ -204,7 +206,7 @@ describe('ConsumerHomePage', () => {
 
     it("sends a friend request with Add and says 'Friend request sent'", async () => {
       const { api, user } = renderHome(
-        jsonReply(200, page([])),
+        page([]),
         jsonReply(200, [buildSuggested(1, { name: 'Riley Chen', username: 'riley' })]),
       );
 
@@ -218,7 +220,7 @@ describe('ConsumerHomePage', () => {
     });
 
     it('says when there is nobody to suggest', async () => {
-      renderHome(jsonReply(200, page([])), jsonReply(200, []));
+      renderHome(page([]), jsonReply(200, []));
 
       expect(
         await screen.findByText('No suggestions right now. Find people you know with Add Friend.'),
@@ -227,7 +229,7 @@ describe('ConsumerHomePage', () => {
 
     it('shows the friends load error with its own Try again', async () => {
       let fail = true;
-      const { user, api } = renderHome(jsonReply(200, page([buildPin(1)])), () =>
+      const { user, api } = renderHome(page([buildPin(1)]), () =>
         fail ? jsonReply(500, { message: 'Oops' }) : jsonReply(200, [buildSuggested(1)]),
       );
 

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Lead, type LeadPage } from '@shared/schema/notifications';
-import { jsonReply, mockApi, pending, type MockRequest, type MockRoutes } from '@/testing/mock-api';
+import { type Lead } from '@shared/schema/notifications';
+import {
+  jsonReply,
+  listReply,
+  mockApi,
+  type MockRequest,
+  type MockRoutes,
+  pending,
+} from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { LeadsPage } from '../pages/leads-page';
 
@@ -33,24 +40,17 @@ function pagedLeads(total: number) {
   return (request: MockRequest) => {
     const page = Number(request.search.get('page') ?? 1);
     const pageSize = Number(request.search.get('pageSize') ?? 10);
-    const body: LeadPage = {
-      items: all.slice((page - 1) * pageSize, page * pageSize),
+    return listReply(all.slice((page - 1) * pageSize, page * pageSize), {
       page,
-      pageSize,
+      limit: pageSize,
       total,
-    };
-    return jsonReply(200, body);
+    });
   };
 }
 
 function onePage(items: Lead[]) {
   return (request: MockRequest) =>
-    jsonReply(200, {
-      items,
-      page: Number(request.search.get('page') ?? 1),
-      pageSize: 10,
-      total: items.length,
-    } satisfies LeadPage);
+    listReply(items, { page: Number(request.search.get('page') ?? 1), limit: 10 });
 }
 
 function renderLeads(routes: MockRoutes, path = '/leads') {

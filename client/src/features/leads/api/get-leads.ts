@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type LeadPage, type LeadStatus } from '@shared/schema/notifications';
-import { api } from '@/lib/api-client';
+import { type Lead, type LeadStatus } from '@shared/schema/notifications';
+import { api, type ListPage } from '@/lib/api-client';
 
 /** Every leads query lives under this key; a change to any lead refreshes them all. */
 export const LEADS_QUERY_KEY = ['leads'] as const;
@@ -17,16 +17,22 @@ export type LeadsParams = {
   pageSize?: number;
 };
 
+/** A page of leads, with the page it is and its size: the table's figures describe it. */
+export type LeadsPage = ListPage<Lead> & { page: number; pageSize: number };
+
 /** One page of the signed-in business's leads, filtered on the server. */
-export const getLeads = ({
+export const getLeads = async ({
   search,
   status,
   page,
   pageSize = LEADS_PAGE_SIZE,
-}: LeadsParams): Promise<LeadPage> =>
-  api.get('/business/leads', {
+}: LeadsParams): Promise<LeadsPage> => ({
+  ...(await api.list<Lead>('/business/leads', {
     params: { search: search || undefined, status, page, pageSize },
-  });
+  })),
+  page,
+  pageSize,
+});
 
 export const getLeadsQueryOptions = ({
   search = '',

@@ -1,5 +1,10 @@
 import { vi } from 'vitest';
-import { type MarketplacePage, type MarketplacePin } from '@shared/schema/gift-cards';
+import {
+  MARKETPLACE_SCOPE_HEADER,
+  type MarketplacePin,
+  type MarketplaceScope,
+} from '@shared/schema/gift-cards';
+import { listReply, type MockReply } from '@/testing/mock-api';
 
 export function buildPin(overrides: Partial<MarketplacePin> = {}): MarketplacePin {
   return {
@@ -22,19 +27,26 @@ export function buildPin(overrides: Partial<MarketplacePin> = {}): MarketplacePi
   };
 }
 
+/** A marketplace answer: the page's pins, with its total and scope in headers. */
 export function buildPage(
   items: MarketplacePin[],
-  overrides: Partial<MarketplacePage> = {},
-): MarketplacePage {
-  return {
-    items,
-    page: 1,
-    limit: 20,
-    total: items.length,
-    brands: [...new Set(items.map((pin) => pin.brand))],
-    ...overrides,
-  };
+  {
+    page = 1,
+    limit = 20,
+    total = items.length,
+    scope,
+  }: { page?: number; limit?: number; total?: number; scope?: MarketplaceScope } = {},
+): MockReply {
+  return listReply(items, {
+    page,
+    limit,
+    total,
+    headers: scope ? { [MARKETPLACE_SCOPE_HEADER]: scope } : {},
+  });
 }
+
+/** The marketplace's brand chips: the brands of these pins. */
+export const brandsOf = (items: MarketplacePin[]) => [...new Set(items.map((pin) => pin.brand))];
 
 type PositionCallback = Parameters<Geolocation['getCurrentPosition']>[0];
 type PositionErrorCallback = NonNullable<Parameters<Geolocation['getCurrentPosition']>[1]>;

@@ -6,6 +6,7 @@ import { jsonReply, mockApi, pending, type MockReply, type MockRoutes } from '@/
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { MarketplacePage } from '../pages/marketplace-page';
 import {
+  brandsOf,
   buildPage,
   buildPin,
   mockGeolocation,
@@ -51,12 +52,13 @@ const claimResult: ClaimResult = {
 };
 
 function mockMarketplace(
-  marketplace: MockRoutes[string] = jsonReply(200, buildPage([latte, donut])),
+  marketplace: MockRoutes[string] = buildPage([latte, donut]),
   routes: MockRoutes = {},
 ) {
   return mockApi({
     'GET /api/brands': jsonReply(200, brandsFixture),
     [`GET ${MARKETPLACE}`]: marketplace,
+    [`GET ${MARKETPLACE}/brands`]: jsonReply(200, brandsOf([latte, donut])),
     ...routes,
   });
 }
@@ -116,12 +118,7 @@ describe('MarketplacePage', () => {
 
   it('filters by brand with toggle chips: All Brands plus the brands on offer', async () => {
     const api = mockMarketplace((request) =>
-      jsonReply(
-        200,
-        buildPage(request.search.get('brand') === 'dunkin' ? [donut] : [latte, donut], {
-          brands: ['starbucks', 'dunkin'],
-        }),
-      ),
+      buildPage(request.search.get('brand') === 'dunkin' ? [donut] : [latte, donut]),
     );
     const { user } = renderWithProviders(<MarketplacePage />);
 
@@ -159,10 +156,7 @@ describe('MarketplacePage', () => {
 
   it('searches on the server once typing pauses, not on every key', async () => {
     const api = mockMarketplace((request) =>
-      jsonReply(
-        200,
-        buildPage(request.search.get('search') === 'latte' ? [latte] : [latte, donut]),
-      ),
+      buildPage(request.search.get('search') === 'latte' ? [latte] : [latte, donut]),
     );
     const { user } = renderWithProviders(<MarketplacePage />);
     await screen.findByText('$5.00 Dunkin gift card');
@@ -176,7 +170,7 @@ describe('MarketplacePage', () => {
 
   it('says when nothing matches the search and clears the filters', async () => {
     const api = mockMarketplace((request) =>
-      jsonReply(200, buildPage(request.search.has('search') ? [] : [latte])),
+      buildPage(request.search.has('search') ? [] : [latte]),
     );
     const { user } = renderWithProviders(<MarketplacePage />);
     await screen.findByText('$10.00 Starbucks gift card');
@@ -194,7 +188,7 @@ describe('MarketplacePage', () => {
   });
 
   it('says when there are no offers at all', async () => {
-    mockMarketplace(jsonReply(200, buildPage([])));
+    mockMarketplace(buildPage([]));
     renderWithProviders(<MarketplacePage />);
 
     expect(
@@ -207,7 +201,7 @@ describe('MarketplacePage', () => {
 
   it('asks the browser for the location and sends it when granted', async () => {
     const getCurrentPosition = mockGeolocation((success) => success(position(47.6097, -122.3422)));
-    const api = mockMarketplace(jsonReply(200, buildPage([buildPin({ distance_miles: 2.43 })])));
+    const api = mockMarketplace(buildPage([buildPin({ distance_miles: 2.43 })]));
     renderWithProviders(<MarketplacePage />);
 
     expect(await screen.findByText('2.4 mi away')).toBeInTheDocument();
@@ -226,13 +220,10 @@ describe('MarketplacePage', () => {
   it('says when only the nearest offers are listed', async () => {
     mockGeolocation((success) => success(position(40.7128, -74.006)));
     mockMarketplace(
-      jsonReply(
-        200,
-        buildPage([buildPin({ distance_miles: 0.4 })], {
-          total: GIFT_LIMITS.marketplaceNearestMax,
-          only: 'nearest',
-        }),
-      ),
+      buildPage([buildPin({ distance_miles: 0.4 })], {
+        total: GIFT_LIMITS.marketplaceNearestMax,
+        scope: 'nearest',
+      }),
     );
     renderWithProviders(<MarketplacePage />);
 
@@ -255,6 +246,25 @@ describe('MarketplacePage', () => {
     await user.click(screen.getByRole('button', { name: 'Show offers near me' }));
     expect(screen.getByText('Showing offers near you')).toBeInTheDocument();
     await waitFor(() => expect(marketplaceQueries(api).at(-1)?.get('lat')).toBe('47.6097'));
+  });
+
+  it('shows the brand chips of the place the list is for, near the consumer or everywhere', async () => {
+    mockGeolocation((success) => success(position(47.6097, -122.3422)));
+    const api = mockMarketplace(buildPage([latte, donut]), {
+      [`GET ${MARKETPLACE}/brands`]: (request) =>
+        jsonReply(200, request.search.has('lat') ? ['starbucks'] : ['dunkin', 'starbucks']),
+    });
+    const { user } = renderWithProviders(<MarketplacePage />);
+    const chipNames = () =>
+      within(screen.getByRole('group', { name: 'Filter by brand' }))
+        .getAllByRole('button')
+        .map((chip) => chip.textContent);
+
+    await waitFor(() => expect(chipNames()).toEqual(['All Brands', 'Starbucks']));
+    expect(api.requestsTo('GET', `${MARKETPLACE}/brands`)[0]?.search.get('lng')).toBe('-122.3422');
+
+    await user.click(screen.getByRole('button', { name: 'Show offers everywhere' }));
+    await waitFor(() => expect(chipNames()).toEqual(['All Brands', 'Dunkin', 'Starbucks']));
   });
 
   it('waits for the browser before asking for offers', async () => {
@@ -338,9 +348,7 @@ describe('MarketplacePage', () => {
   it('shows an error with Try again when the offers cannot be fetched', async () => {
     let fail = true;
     const api = mockMarketplace(() =>
-      fail
-        ? jsonReply(500, { message: 'Something went wrong' })
-        : jsonReply(200, buildPage([latte])),
+      fail ? jsonReply(500, { message: 'Something went wrong' }) : buildPage([latte]),
     );
     const { user } = renderWithProviders(<MarketplacePage />);
 
@@ -361,11 +369,8 @@ describe('MarketplacePage', () => {
     );
     const api = mockMarketplace((request) =>
       request.search.get('page') === '2'
-        ? jsonReply(
-            200,
-            buildPage([buildPin({ id: 21, message: 'Offer 21' })], { page: 2, total: 21 }),
-          )
-        : jsonReply(200, buildPage(firstPage, { total: 21 })),
+        ? buildPage([buildPin({ id: 21, message: 'Offer 21' })], { page: 2, total: 21 })
+        : buildPage(firstPage, { total: 21 }),
     );
     const { user } = renderWithProviders(<MarketplacePage />);
 

@@ -73,9 +73,9 @@ export function MarketplacePinList({
     return <FetchError onRetry={() => void refetch()} retrying={isFetching} />;
   }
 
-  const total = data.pages[0]?.total ?? 0;
+  const total = data.pages[0]?.total ?? pins.length;
   // The server lists only the nearest (or newest) offers when more are on offer.
-  const only = data.pages[0]?.only;
+  const only = data.pages[0]?.scope;
 
   if (pins.length === 0) {
     return (

@@ -4,6 +4,7 @@ import { GIFT_LIMITS } from '@shared/schema/gift-cards';
 import { useInfiniteMarketplacePins } from '@/api/get-marketplace-pins';
 import { Input } from '@/components/ui/input';
 import { useGeolocation } from '@/lib/use-geolocation';
+import { useMarketplaceBrands } from '../api/get-marketplace-brands';
 import { BrandFilter } from '../components/brand-filter';
 import { LocationNotice } from '../components/location-notice';
 import { MarketplacePinList } from '../components/marketplace-pin-list';
@@ -15,7 +16,7 @@ const MARKETPLACE_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The consumer's marketplace (spec §2): the pins on offer, personalised by the server, near the
+ * The consumer's marketplace: the pins on offer, personalised by the server, near the
  * consumer when the browser shares the location and from everywhere otherwise.
  */
 export function MarketplacePage() {
@@ -46,7 +47,11 @@ export function MarketplacePage() {
     if (scrollAreaRef.current) scrollAreaRef.current.scrollTop = 0;
   }, [brand, search, coords]);
 
-  const brands = query.data?.pages[0]?.brands ?? [];
+  const brands =
+    useMarketplaceBrands(
+      { lat: coords?.lat, lng: coords?.lng },
+      { enabled: location.status !== 'pending' },
+    ).data ?? [];
 
   return (
     <div className="grid grid-cols-1 gap-4">

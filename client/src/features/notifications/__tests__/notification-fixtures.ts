@@ -1,4 +1,5 @@
-import { type NotificationItem, type NotificationPage } from '@shared/schema/notifications';
+import { type NotificationItem } from '@shared/schema/notifications';
+import { listReply, type MockReply } from '@/testing/mock-api';
 
 /** A notification as the server sends it; unread, a minute old, from Alex. */
 export function buildNotification(
@@ -21,15 +22,10 @@ export function buildNotification(
   };
 }
 
+/** A page of notifications as the API answers it (the array, its total and links in headers). */
 export function notificationPage(
   items: NotificationItem[],
-  { page = 1, limit = 20, total = items.length, unread }: Partial<NotificationPage> = {},
-): NotificationPage {
-  return {
-    items,
-    page,
-    limit,
-    total,
-    unread: unread ?? items.filter((item) => !item.read).length,
-  };
+  facts: { page?: number; limit?: number; total?: number } = {},
+): MockReply {
+  return listReply(items, facts);
 }

@@ -52,10 +52,7 @@ function renderPage({ user = casey, items = allItems, routes = {} }: RenderOptio
       const shown = items.filter((item) =>
         filter === 'unread' ? !item.read : filter === 'read' ? item.read : true,
       );
-      return jsonReply(200, {
-        ...notificationPage(shown),
-        unread: items.filter((item) => !item.read).length,
-      });
+      return notificationPage(shown);
     },
     'GET /api/notifications/unread-count': () =>
       jsonReply(200, { unread: items.filter((item) => !item.read).length }),
@@ -116,7 +113,7 @@ describe('NotificationsPage', () => {
       routes: {
         'GET /api/notifications/unread-count': () =>
           jsonReply(200, { unread: items.filter((item) => !item.read).length }),
-        'GET /api/consumer/notifications': () => jsonReply(200, notificationPage(items)),
+        'GET /api/consumer/notifications': () => notificationPage(items),
         'POST /api/notifications/read-all': () => {
           items = items.map((item) => ({ ...item, read: true }));
           return jsonReply(200, { unread: 0 });
@@ -297,9 +294,7 @@ describe('NotificationsPage', () => {
     const { user } = renderPage({
       routes: {
         'GET /api/consumer/notifications': () =>
-          fail
-            ? jsonReply(500, { message: 'Something went wrong' })
-            : jsonReply(200, notificationPage(allItems)),
+          fail ? jsonReply(500, { message: 'Something went wrong' }) : notificationPage(allItems),
       },
     });
 
@@ -324,8 +319,8 @@ describe('NotificationsPage', () => {
       routes: {
         'GET /api/consumer/notifications': (request) =>
           request.search.get('page') === '2'
-            ? jsonReply(200, notificationPage(more.slice(2), { page: 2, limit: 2, total: 3 }))
-            : jsonReply(200, notificationPage(more.slice(0, 2), { page: 1, limit: 2, total: 3 })),
+            ? notificationPage(more.slice(2), { page: 2, limit: 2, total: 3 })
+            : notificationPage(more.slice(0, 2), { page: 1, limit: 2, total: 3 }),
       },
     });
     expect(await screen.findByText('Older notice 2')).toBeInTheDocument();

@@ -1,16 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { type UserType } from '@shared/constants';
-import {
-  type NotificationFilter,
-  type NotificationItem,
-  type NotificationPage,
-} from '@shared/schema/notifications';
+import { type NotificationFilter, type NotificationItem } from '@shared/schema/notifications';
 import { NOTIFICATION_LIST_QUERY_KEY } from '@/api/get-unread-count';
-import { api } from '@/lib/api-client';
+import { api, type ListPage, nextPageNumber } from '@/lib/api-client';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-/** Each account type reads its own list (spec §7): /consumer/notifications or /business/notifications. */
+/** Each account type reads its own list : /consumer/notifications or /business/notifications. */
 export const notificationsPath = (role: UserType) => `/${role}/notifications`;
 
 export type GetNotificationsParams = {
@@ -26,16 +22,15 @@ export const getNotifications = ({
   filter,
   page = 1,
   limit = NOTIFICATIONS_PAGE_SIZE,
-}: GetNotificationsParams): Promise<NotificationPage> =>
-  api.get(notificationsPath(role), { params: { filter, page, limit } });
+}: GetNotificationsParams): Promise<ListPage<NotificationItem>> =>
+  api.list(notificationsPath(role), { params: { filter, page, limit } });
 
 export const getNotificationsInfiniteQueryOptions = (role: UserType, filter: NotificationFilter) =>
   infiniteQueryOptions({
     queryKey: [...NOTIFICATION_LIST_QUERY_KEY, role, filter],
     queryFn: ({ pageParam }) => getNotifications({ role, filter, page: pageParam }),
     initialPageParam: 1,
-    getNextPageParam: (lastPage) =>
-      lastPage.page * lastPage.limit < lastPage.total ? lastPage.page + 1 : undefined,
+    getNextPageParam: nextPageNumber,
   });
 
 export function useNotifications(role: UserType, filter: NotificationFilter) {
@@ -44,7 +39,7 @@ export function useNotifications(role: UserType, filter: NotificationFilter) {
 
 /** The loaded notifications in order, each once (an item may move between pages as it is read). */
 export function loadedNotifications(
-  data: InfiniteData<NotificationPage, unknown> | undefined,
+  data: InfiniteData<ListPage<NotificationItem>, unknown> | undefined,
 ): NotificationItem[] {
   const seen = new Set<number>();
   const items: NotificationItem[] = [];

@@ -36,8 +36,8 @@ function NotificationsView({ user }: { user: CurrentUser }) {
   const list = useNotifications(user.type, filter);
   const count = useUnreadCount();
   const notifications = loadedNotifications(list.data);
-  // The count endpoint is the badge's too; until it answers, the list's own figure stands in.
-  const unread = count.data?.unread ?? list.data?.pages[0]?.unread;
+  // The count endpoint is the badge's too.
+  const unread = count.data?.unread;
 
   const markAll = useMarkAllNotificationsRead({
     mutationConfig: {

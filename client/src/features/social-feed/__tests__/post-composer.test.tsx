@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MentionCandidate } from '@shared/schema/friends';
-import { type FeedPage } from '@shared/schema/posts';
-import { jsonReply, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { jsonReply, listReply, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { SocialFeedPage } from '../pages/social-feed-page';
 import { buildPost, casey, caseyAuthor } from './feed-fixtures';
@@ -21,7 +20,7 @@ const carol: MentionCandidate = {
   profilePicture: null,
 };
 
-const emptyFeed: FeedPage = { items: [], nextCursor: null };
+const emptyFeed = listReply([], { nextCursor: null });
 
 /** Mention search: people whose username starts with the query. */
 const mentionSearch: MockRoutes[string] = (request) => {
@@ -35,7 +34,7 @@ const mentionSearch: MockRoutes[string] = (request) => {
 function renderComposer(routes: MockRoutes = {}) {
   const api = mockApi({
     'GET /api/user': jsonReply(200, casey),
-    'GET /api/posts': jsonReply(200, emptyFeed),
+    'GET /api/posts': emptyFeed,
     'GET /api/friends/search': mentionSearch,
     'POST /api/uploads': jsonReply(201, {
       url: '/uploads/3f9c.png',

@@ -1,19 +1,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FeedPage, type Post } from '@shared/schema/posts';
-import { jsonReply, mockApi, pending, type MockRoutes } from '@/testing/mock-api';
+import { type Post } from '@shared/schema/posts';
+import {
+  jsonReply,
+  listReply,
+  mockApi,
+  type MockReply,
+  type MockRoutes,
+  pending,
+} from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { SocialFeedPage } from '../pages/social-feed-page';
 import { alexAuthor, buildComment, buildPost, casey, caseyAuthor } from './feed-fixtures';
 
-function page(items: Post[], nextCursor: string | null = null): FeedPage {
-  return { items, nextCursor };
+/** A feed page as the API answers it: the posts, and the next page's cursor in its Link. */
+function page(items: Post[], nextCursor: string | null = null): MockReply {
+  return listReply(items, { nextCursor });
 }
 
 function renderFeed(routes: MockRoutes = {}) {
   const api = mockApi({
     'GET /api/user': jsonReply(200, casey),
-    'GET /api/posts': jsonReply(200, page([buildPost({ id: 1 })])),
+    'GET /api/posts': page([buildPost({ id: 1 })]),
     ...routes,
   });
   return { api, ...renderWithProviders(<SocialFeedPage />, { path: '/social-feed' }) };
@@ -23,7 +31,7 @@ const article = (name: string) => screen.findByRole('article', { name: `Post by 
 
 describe('SocialFeedPage', () => {
   it('shows the Pin Board heading, skeletons while loading, then the posts', async () => {
-    let release: (value: { status: number; body: FeedPage }) => void = () => {};
+    let release: (value: MockReply) => void = () => {};
     renderFeed({
       'GET /api/posts': () =>
         new Promise((resolve) => {
@@ -34,29 +42,26 @@ describe('SocialFeedPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Pin Board' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading posts' })).toBeInTheDocument();
 
-    release({ status: 200, body: page([buildPost({ id: 1, content: 'Hello board' })]) });
+    release(page([buildPost({ id: 1, content: 'Hello board' })]));
     expect(await screen.findByText('Hello board')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading posts' })).not.toBeInTheDocument();
   });
 
   it('shows the author, verified badge, @username, relative time, image and highlighted mentions', async () => {
     renderFeed({
-      'GET /api/posts': jsonReply(
-        200,
-        page([
-          buildPost({
-            id: 1,
-            user: alexAuthor,
-            content: 'Coffee with @casey and @dana_2!\nSee you',
-            createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString(),
-            attachmentUrl: '/uploads/latte.png',
-            attachmentType: 'image',
-            likes: 3,
-            commentCount: 1,
-            comments: [buildComment({ id: 9, content: 'Nice!', user: caseyAuthor })],
-          }),
-        ]),
-      ),
+      'GET /api/posts': page([
+        buildPost({
+          id: 1,
+          user: alexAuthor,
+          content: 'Coffee with @casey and @dana_2!\nSee you',
+          createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString(),
+          attachmentUrl: '/uploads/latte.png',
+          attachmentType: 'image',
+          likes: 3,
+          commentCount: 1,
+          comments: [buildComment({ id: 9, content: 'Nice!', user: caseyAuthor })],
+        }),
+      ]),
     });
 
     const post = await article('Alex Rivera');
@@ -89,19 +94,16 @@ describe('SocialFeedPage', () => {
 
   it('marks pinned posts and gives leaderboard posts their own style', async () => {
     renderFeed({
-      'GET /api/posts': jsonReply(
-        200,
-        page([
-          buildPost({ id: 1, content: 'Pinned news', isPinned: true }),
-          buildPost({
-            id: 2,
-            userId: 3,
-            user: { ...alexAuthor, name: 'Dana Doe', username: 'dana', verified: false },
-            content: 'I am #2 on the gifting leaderboard this month!',
-            isLeaderboardPost: true,
-          }),
-        ]),
-      ),
+      'GET /api/posts': page([
+        buildPost({ id: 1, content: 'Pinned news', isPinned: true }),
+        buildPost({
+          id: 2,
+          userId: 3,
+          user: { ...alexAuthor, name: 'Dana Doe', username: 'dana', verified: false },
+          content: 'I am #2 on the gifting leaderboard this month!',
+          isLeaderboardPost: true,
+        }),
+      ]),
     });
 
     const pinned = await article('Alex Rivera');
@@ -117,7 +119,7 @@ describe('SocialFeedPage', () => {
   });
 
   it('shows an empty state when there are no posts', async () => {
-    renderFeed({ 'GET /api/posts': jsonReply(200, page([])) });
+    renderFeed({ 'GET /api/posts': page([]) });
     expect(await screen.findByText('No posts yet')).toBeInTheDocument();
   });
 
@@ -127,7 +129,7 @@ describe('SocialFeedPage', () => {
       'GET /api/posts': () =>
         failing
           ? jsonReply(500, { message: 'Something went wrong' })
-          : jsonReply(200, page([buildPost({ id: 1, content: 'Back again' })])),
+          : page([buildPost({ id: 1, content: 'Back again' })]),
     });
 
     const alert = await screen.findByRole('alert');
@@ -145,7 +147,7 @@ describe('SocialFeedPage', () => {
     const secondPage = page([buildPost({ id: 2, content: 'Older' })], null);
     const routes: MockRoutes = {
       'GET /api/posts': (request) =>
-        jsonReply(200, request.search.get('cursor') === 'cursor-2' ? secondPage : firstPage),
+        request.search.get('cursor') === 'cursor-2' ? secondPage : firstPage,
     };
 
     it("loads the next page with the server's cursor from the 'Load more' button", async () => {
@@ -203,10 +205,10 @@ describe('SocialFeedPage', () => {
       const { user } = renderFeed({
         'GET /api/posts': (request) =>
           request.search.get('cursor') !== 'cursor-2'
-            ? jsonReply(200, firstPage)
+            ? firstPage
             : failing
               ? jsonReply(500, { message: 'boom' })
-              : jsonReply(200, secondPage),
+              : secondPage,
       });
 
       await screen.findByText('Newest');
@@ -224,7 +226,7 @@ describe('SocialFeedPage', () => {
   describe('likes', () => {
     it('likes with POST and unlikes with DELETE, showing the count the server answers', async () => {
       const { api, user } = renderFeed({
-        'GET /api/posts': jsonReply(200, page([buildPost({ id: 4, likes: 2, isLiked: false })])),
+        'GET /api/posts': page([buildPost({ id: 4, likes: 2, isLiked: false })]),
         // Others liked meanwhile: the server's count wins.
         'POST /api/posts/4/like': jsonReply(200, { postId: 4, likes: 6, isLiked: true }),
         'DELETE /api/posts/4/like': jsonReply(200, { postId: 4, likes: 5, isLiked: false }),
@@ -248,7 +250,7 @@ describe('SocialFeedPage', () => {
 
     it("says 'Failed to like post' and keeps the count when liking fails", async () => {
       const { user } = renderFeed({
-        'GET /api/posts': jsonReply(200, page([buildPost({ id: 4, likes: 2 })])),
+        'GET /api/posts': page([buildPost({ id: 4, likes: 2 })]),
         'POST /api/posts/4/like': jsonReply(500, { message: 'boom' }),
       });
 
@@ -266,7 +268,7 @@ describe('SocialFeedPage', () => {
   describe('comments', () => {
     it("adds a comment, says 'Comment added' and shows it under the post", async () => {
       const { api, user } = renderFeed({
-        'GET /api/posts': jsonReply(200, page([buildPost({ id: 4 })])),
+        'GET /api/posts': page([buildPost({ id: 4 })]),
         'POST /api/posts/4/comments': (request) =>
           jsonReply(
             201,
@@ -302,7 +304,7 @@ describe('SocialFeedPage', () => {
 
     it("says 'Failed to add comment' and keeps the text when it fails", async () => {
       const { user } = renderFeed({
-        'GET /api/posts': jsonReply(200, page([buildPost({ id: 4 })])),
+        'GET /api/posts': page([buildPost({ id: 4 })]),
         'POST /api/posts/4/comments': jsonReply(500, { message: 'boom' }),
       });
 
@@ -327,7 +329,7 @@ describe('SocialFeedPage', () => {
 
     it('asks before deleting, deletes, says so and drops the post from the list', async () => {
       const { api, user } = renderFeed({
-        'GET /api/posts': jsonReply(200, page([ownPost, othersPost])),
+        'GET /api/posts': page([ownPost, othersPost]),
         'DELETE /api/posts/7': jsonReply(204),
       });
 
@@ -350,7 +352,7 @@ describe('SocialFeedPage', () => {
 
     it('keeps the post when the confirm is cancelled', async () => {
       const { api, user } = renderFeed({
-        'GET /api/posts': jsonReply(200, page([ownPost])),
+        'GET /api/posts': page([ownPost]),
       });
 
       const menu = await openMenu(user);
@@ -366,7 +368,7 @@ describe('SocialFeedPage', () => {
 
     it("says 'Failed to delete post' and keeps the post when deleting fails", async () => {
       const { user } = renderFeed({
-        'GET /api/posts': jsonReply(200, page([ownPost])),
+        'GET /api/posts': page([ownPost]),
         'DELETE /api/posts/7': jsonReply(403, { message: 'Only the author can do this' }),
       });
 
@@ -383,7 +385,7 @@ describe('SocialFeedPage', () => {
     });
 
     it('shows the menu only on your own posts', async () => {
-      renderFeed({ 'GET /api/posts': jsonReply(200, page([ownPost, othersPost])) });
+      renderFeed({ 'GET /api/posts': page([ownPost, othersPost]) });
 
       const own = await article('Casey Consumer');
       const theirs = await article('Alex Rivera');
@@ -397,8 +399,7 @@ describe('SocialFeedPage', () => {
     it('pins and unpins a post, then reloads the feed in its new order', async () => {
       let pinned = false;
       const { api, user } = renderFeed({
-        'GET /api/posts': () =>
-          jsonReply(200, page([{ ...ownPost, isPinned: pinned }, othersPost])),
+        'GET /api/posts': () => page([{ ...ownPost, isPinned: pinned }, othersPost]),
         'POST /api/posts/7/pin': (request) => {
           pinned = (request.body as { pinned: boolean }).pinned;
           return jsonReply(200, { ...ownPost, isPinned: pinned });

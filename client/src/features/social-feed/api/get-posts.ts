@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { POST_LIMITS, type FeedPage, type Post } from '@shared/schema/posts';
-import { api } from '@/lib/api-client';
+import { POST_LIMITS, type Post } from '@shared/schema/posts';
+import { api, type ListPage } from '@/lib/api-client';
 
 /** Everything cached about the Pin Board lives under this key. */
 export const POSTS_QUERY_KEY = ['posts'] as const;
@@ -11,15 +11,16 @@ export type GetPostsParams = { cursor?: string | null; limit?: number };
 export const getPosts = ({
   cursor,
   limit = POST_LIMITS.pageSizeDefault,
-}: GetPostsParams = {}): Promise<FeedPage> =>
-  api.get('/posts', { params: { cursor: cursor ?? undefined, limit } });
+}: GetPostsParams = {}): Promise<ListPage<Post>> =>
+  api.list('/posts', { params: { cursor: cursor ?? undefined, limit } });
 
 export const getPostsInfiniteQueryOptions = (limit: number = POST_LIMITS.pageSizeDefault) =>
   infiniteQueryOptions({
     queryKey: [...POSTS_QUERY_KEY, 'feed', { limit }],
     queryFn: ({ pageParam }) => getPosts({ cursor: pageParam, limit }),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // The next page's cursor travels in the answer's `next` link.
+    getNextPageParam: (lastPage) => lastPage.next?.cursor,
   });
 
 export function usePosts(limit?: number) {
@@ -27,7 +28,7 @@ export function usePosts(limit?: number) {
 }
 
 /** The cached feed: its pages in the order they were loaded. */
-export type FeedData = InfiniteData<FeedPage, unknown>;
+export type FeedData = InfiniteData<ListPage<Post>, unknown>;
 
 /** The feed's posts in order, each once (a post may move between pages while they load). */
 export function feedPosts(data: FeedData | undefined): Post[] {

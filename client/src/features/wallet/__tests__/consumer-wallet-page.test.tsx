@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type GiftRequest } from '@shared/schema/gift-cards';
-import { jsonReply } from '@/testing/mock-api';
+import { jsonReply, listReply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { WalletPage } from '../pages/wallet-page';
 import { buildWallet, giftCard, mockConsumerApi, transaction } from './wallet-fixtures';
@@ -100,12 +100,7 @@ describe('WalletPage for a consumer', () => {
     };
     mockConsumerApi({
       'GET /api/wallet': jsonReply(200, consumerWallet),
-      'GET /api/gift-cards/requests': jsonReply(200, {
-        items: [request],
-        page: 1,
-        limit: 10,
-        total: 1,
-      }),
+      'GET /api/gift-cards/requests': listReply([request], { page: 1, limit: 10, total: 1 }),
     });
     await renderConsumerWallet();
 
@@ -212,7 +207,7 @@ describe('WalletPage for a consumer', () => {
         calls += 1;
         return calls === 1
           ? jsonReply(500, { message: 'Something went wrong' })
-          : jsonReply(200, { items: [giftCard()], page: 1, limit: 6, total: 1 });
+          : listReply([giftCard()], { page: 1, limit: 6, total: 1 });
       },
     });
     const { user } = await renderConsumerWallet();
@@ -262,7 +257,7 @@ describe('WalletPage for a consumer', () => {
       'GET /api/wallet': jsonReply(200, consumerWallet),
       'GET /api/wallet/transactions': (request) => {
         const number = Number(request.search.get('page'));
-        return jsonReply(200, { items: page(number), page: number, limit: 10, total: 13 });
+        return listReply(page(number), { page: number, limit: 10, total: 13 });
       },
     });
     const { user } = await renderConsumerWallet();

@@ -1,11 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  type GiftRequest,
-  type GiftRequestPage,
-  type WalletGiftCardPage,
-} from '@shared/schema/gift-cards';
-import { jsonReply, mockApi } from '@/testing/mock-api';
+import { type GiftRequest, type WalletGiftCard } from '@shared/schema/gift-cards';
+import { jsonReply, listReply, mockApi, type MockReply } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { GiftRequestsList } from '../components/gift-requests-list';
 
@@ -24,15 +20,15 @@ function giftRequest(overrides: Partial<GiftRequest> = {}): GiftRequest {
   };
 }
 
-function requestPage(items: GiftRequest[]): GiftRequestPage {
-  return { items, page: 1, limit: 10, total: items.length };
+function requestPage(items: GiftRequest[]): MockReply {
+  return listReply(items, { limit: 10 });
 }
 
-const noCards: WalletGiftCardPage = { items: [], page: 1, limit: 100, total: 0 };
+const noCards = listReply<WalletGiftCard>([], { limit: 100 });
 
 describe('GiftRequestsList', () => {
   it('renders nothing when nobody asked for a gift', async () => {
-    const api = mockApi({ 'GET /api/gift-cards/requests': jsonReply(200, requestPage([])) });
+    const api = mockApi({ 'GET /api/gift-cards/requests': requestPage([]) });
     const { queryClient } = renderWithProviders(<GiftRequestsList />);
 
     // Look only once the answer has landed.
@@ -49,20 +45,17 @@ describe('GiftRequestsList', () => {
 
   it('lists each request with who asked, what for, the message and how long ago', async () => {
     mockApi({
-      'GET /api/gift-cards/requests': jsonReply(
-        200,
-        requestPage([
-          giftRequest(),
-          giftRequest({
-            id: 6,
-            requester: { id: 3, name: 'Sam Smith', username: 'sam', profilePicture: null },
-            brand: null,
-            amount: null,
-            message: '',
-            created_at: new Date(Date.now() - 2 * 24 * HOUR_MS).toISOString(),
-          }),
-        ]),
-      ),
+      'GET /api/gift-cards/requests': requestPage([
+        giftRequest(),
+        giftRequest({
+          id: 6,
+          requester: { id: 3, name: 'Sam Smith', username: 'sam', profilePicture: null },
+          brand: null,
+          amount: null,
+          message: '',
+          created_at: new Date(Date.now() - 2 * 24 * HOUR_MS).toISOString(),
+        }),
+      ]),
     });
     renderWithProviders(<GiftRequestsList />);
 
@@ -83,7 +76,7 @@ describe('GiftRequestsList', () => {
   it('declines a request through the API and refreshes the list', async () => {
     let listed = [giftRequest()];
     const api = mockApi({
-      'GET /api/gift-cards/requests': () => jsonReply(200, requestPage(listed)),
+      'GET /api/gift-cards/requests': () => requestPage(listed),
       'POST /api/gift-cards/requests/5/decline': () => {
         listed = [];
         return jsonReply(200, giftRequest({ status: 'declined' }));
@@ -104,7 +97,7 @@ describe('GiftRequestsList', () => {
 
   it('says when declining fails and keeps the request', async () => {
     mockApi({
-      'GET /api/gift-cards/requests': jsonReply(200, requestPage([giftRequest()])),
+      'GET /api/gift-cards/requests': requestPage([giftRequest()]),
       'POST /api/gift-cards/requests/5/decline': jsonReply(409, {
         message: 'This gift request has already been answered',
       }),
@@ -123,8 +116,8 @@ describe('GiftRequestsList', () => {
 
   it('Send Gift opens the gift dialog addressed to the requester', async () => {
     mockApi({
-      'GET /api/gift-cards/requests': jsonReply(200, requestPage([giftRequest()])),
-      'GET /api/gift-cards/consumer/wallet': jsonReply(200, noCards),
+      'GET /api/gift-cards/requests': requestPage([giftRequest()]),
+      'GET /api/gift-cards/consumer/wallet': noCards,
     });
     const { user } = renderWithProviders(<GiftRequestsList />);
 
@@ -143,7 +136,7 @@ describe('GiftRequestsList', () => {
         calls += 1;
         return calls === 1
           ? jsonReply(500, { message: 'Something went wrong' })
-          : jsonReply(200, requestPage([giftRequest()]));
+          : requestPage([giftRequest()]);
       },
     });
     const { user } = renderWithProviders(<GiftRequestsList />);

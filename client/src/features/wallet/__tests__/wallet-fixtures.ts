@@ -1,6 +1,6 @@
 import { type IssuedGiftCard, type WalletGiftCard } from '@shared/schema/gift-cards';
 import { type Wallet, type WalletTransaction } from '@shared/schema/ledger';
-import { jsonReply, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { jsonReply, listReply, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { brandsFixture, buildUser } from '@/testing/fixtures';
 
 export function transaction(overrides: Partial<WalletTransaction> = {}): WalletTransaction {
@@ -76,12 +76,11 @@ export function mockConsumerApi(routes: MockRoutes = {}, { cards = [] as WalletG
     'GET /api/user': jsonReply(200, consumerUser),
     'GET /api/brands': jsonReply(200, brandsFixture),
     'GET /api/wallet': jsonReply(200, buildWallet({ balance: 0 })),
-    'GET /api/gift-cards/requests': jsonReply(200, { items: [], page: 1, limit: 10, total: 0 }),
+    'GET /api/gift-cards/requests': listReply([], { page: 1, limit: 10, total: 0 }),
     'GET /api/gift-cards/consumer/wallet': (request) => {
       const page = Number(request.search.get('page') ?? 1);
       const limit = Number(request.search.get('limit') ?? 20);
-      return jsonReply(200, {
-        items: cards.slice((page - 1) * limit, page * limit),
+      return listReply(cards.slice((page - 1) * limit, page * limit), {
         page,
         limit,
         total: cards.length,

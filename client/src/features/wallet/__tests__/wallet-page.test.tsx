@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Wallet, type WalletTransaction } from '@shared/schema/ledger';
-import { jsonReply, pending } from '@/testing/mock-api';
+import { jsonReply, listReply, pending } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { WalletPage } from '../pages/wallet-page';
 import {
@@ -246,7 +246,7 @@ describe('WalletPage for a business', () => {
       'GET /api/wallet': jsonReply(200, buildWallet()),
       'GET /api/wallet/transactions': (request) => {
         const number = Number(request.search.get('page'));
-        return jsonReply(200, { items: page(number), page: number, limit: 10, total: 12 });
+        return listReply(page(number), { page: number, limit: 10, total: 12 });
       },
     });
     const { user } = renderWithProviders(<WalletPage />);
@@ -322,7 +322,7 @@ describe('WalletPage for a business', () => {
       'GET /api/wallet': jsonReply(200, buildWallet()),
       'GET /api/gift-cards/issued': (request) => {
         const number = Number(request.search.get('page'));
-        return jsonReply(200, { items: page(number), page: number, limit: 10, total: 11 });
+        return listReply(page(number), { page: number, limit: 10, total: 11 });
       },
     });
     const { user } = renderWithProviders(<WalletPage />);
@@ -368,7 +368,7 @@ describe('WalletPage for a business', () => {
         calls += 1;
         return calls === 1
           ? jsonReply(500, { message: 'Something went wrong' })
-          : jsonReply(200, { items: [], page: 1, limit: 10, total: 0 });
+          : listReply([], { page: 1, limit: 10, total: 0 });
       },
     });
     const { user } = renderWithProviders(<WalletPage />);

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useDeclineGiftRequest } from '../api/decline-gift-request';
 import { useGiftRequests } from '../api/get-gift-requests';
-import { Pagination } from '@/components/ui/pagination';
+import { pageCountOf, Pagination } from '@/components/ui/pagination';
 
 const PAGE_SIZE = 10;
 
@@ -39,7 +39,7 @@ export function GiftRequestsList() {
   if (isPending) return null;
   if (!isError && data.total === 0) return null;
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const pageCount = data ? pageCountOf({ total: data.total ?? 0, limit: PAGE_SIZE }) : 1;
 
   return (
     <Card role="region" aria-labelledby={titleId}>

@@ -20,7 +20,7 @@ import {
 } from '@/components/ui/table';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useIssuedGiftCards } from '../api/get-issued-gift-cards';
-import { Pagination } from '@/components/ui/pagination';
+import { pageCountOf, Pagination } from '@/components/ui/pagination';
 import { ErrorAlert } from '@/components/ui/error-alert';
 
 const PAGE_SIZE = 10;
@@ -90,7 +90,7 @@ function IssuedGiftCards() {
     );
   }
 
-  const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
+  const pageCount = pageCountOf({ total: data.total ?? 0, limit: PAGE_SIZE });
 
   return (
     <div className="grid grid-cols-1 gap-4">
