@@ -31,6 +31,18 @@ async function continueTo(user: UserEvent, step: number) {
 }
 
 describe('PinWizard: Location Selection', () => {
+  it('capitalises a brand that has no display name of its own', async () => {
+    mockApi(wizardRoutes({ 'GET /api/locations/brands': jsonReply(200, ['starbucks', 'target']) }));
+    renderWizard();
+
+    await waitFor(() => expect(select('Brand')).toBeEnabled());
+    expect(
+      within(select('Brand'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a brand', 'Starbucks', 'Target']);
+  });
+
   it('cascades brand → state → city → store, each disabled until its parent is chosen', async () => {
     mockApi(wizardRoutes());
     const { user } = renderWizard();

@@ -2,6 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { brandDisplayName } from '@shared/constants';
 import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
+import { capitalize } from '@/lib/format';
 import { useLocationBrands } from '../../api/get-location-brands';
 import { useLocationCities } from '../../api/get-location-cities';
 import { useLocationStates } from '../../api/get-location-states';
@@ -75,9 +76,10 @@ export function LocationStep() {
   const cities = useLocationCities(brand, state);
   const stores = useLocationStores(brand, state, city);
 
+  // A brand the catalogue has no display name for still reads as a name: capitalised.
   const brandOptions = (brands.data ?? []).map((id) => ({
     value: id,
-    label: brandDisplayName(id),
+    label: capitalize(brandDisplayName(id)),
   }));
   const storeOptions = (stores.data ?? []).map((store) => ({
     value: String(store.value),
