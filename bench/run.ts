@@ -206,13 +206,15 @@ const profileUsername = cycle(consumerNumbers.slice(0, 64).map((n) => benchConsu
 // A cursor a few pages into the feed.
 let feedCursor = '';
 for (let page = 0; page < 5; page += 1) {
-  const body = await api<{ nextCursor: string | null }>(
-    app.url,
-    `/api/posts?limit=20${feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''}`,
-    { cookie: consumers[0] },
+  const response = await fetch(
+    `${app.url}/api/posts?limit=20${feedCursor ? `&cursor=${encodeURIComponent(feedCursor)}` : ''}`,
+    { headers: { cookie: consumers[0] ?? '' } },
   );
-  if (!body.nextCursor) break;
-  feedCursor = body.nextCursor;
+  // The next page's cursor travels in the answer's Link header (rel="next").
+  const next = /<([^>]*)>;\s*rel="next"/.exec(response.headers.get('Link') ?? '')?.[1];
+  const cursor = next ? new URL(next, app.url).searchParams.get('cursor') : null;
+  if (!cursor) break;
+  feedCursor = cursor;
 }
 
 const reads: Endpoint[] = [

@@ -36,6 +36,8 @@ describe('POST /api/friends/request and /respond', () => {
       .post('/api/friends/request')
       .send({ username: bob.user.username.toUpperCase() });
     expect(asked.status).toBe(201);
+    // A request still pending counts no friend.
+    expect((await ada.agent.get('/api/user')).body.friendsCount).toBe(0);
     expect(asked.body).toMatchObject({
       status: 'pending',
       friend: { id: bob.user.id, name: 'Bob Builder' },
@@ -58,6 +60,9 @@ describe('POST /api/friends/request and /respond', () => {
       .post('/api/friends/respond')
       .send({ friendshipId: asked.body.friendshipId, action: 'accept' });
     expect(accepted.body).toMatchObject({ status: 'accepted', friend: { id: ada.user.id } });
+    // Each now counts the other on their own account, as on their public profile.
+    expect((await ada.agent.get('/api/user')).body.friendsCount).toBe(1);
+    expect((await bob.agent.get('/api/user')).body.friendsCount).toBe(1);
 
     const adaFriends = (await ada.agent.get('/api/friends')).body as FriendItem[];
     expect(adaFriends).toEqual([

@@ -203,6 +203,7 @@ export type CurrentUser = {
   phone: string | null;
   profilePicture: string | null;
   verified: boolean;
+  friendsCount: number;
   brands: string[];
   identifiers: number[];
   createdAt: string;

@@ -12,6 +12,7 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     phone: '+15551234567',
     profilePicture: null,
     verified: false,
+    friendsCount: 0,
     brands: ['starbucks'],
     identifiers: [],
     createdAt: '2025-01-01T00:00:00.000Z',

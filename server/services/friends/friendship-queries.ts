@@ -1,9 +1,20 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { ONLINE_WINDOW_MS } from '@shared/constants';
 import { friendships } from '@shared/schema/friends';
 import { users } from '@shared/schema/users';
 
 /** The friendship row between two users, whichever of them asked. */
+/**
+ * The number of accepted friends of the user in `userId` (a column or a value), each side of a
+ * friendship counted from its own index.
+ */
+export const friendsCountOf = (userId: SQLWrapper) =>
+  sql<number>`(
+    (select count(*) from friendships asked
+      where asked.requester_id = ${userId} and asked.status = 'accepted')
+    + (select count(*) from friendships answered
+      where answered.addressee_id = ${userId} and answered.status = 'accepted'))`.mapWith(Number);
+
 export const betweenUsers = (a: number, b: number) =>
   or(
     and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),

@@ -3,9 +3,10 @@ import { PROFILE_MESSAGES, type PublicProfile } from '@shared/schema/profiles';
 import { users } from '@shared/schema/users';
 import { type Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { friendsCountOf } from '../friends/friendship-queries';
 
 /**
- * Spec §7: the public fields of a profile, and nothing private (no e-mail, phone or hash). One
+ * The public fields of a profile, and nothing private (no e-mail, phone or hash). One
  * statement: the user by username in any letter case (the lower(username) index), their brands
  * and their number of friends (each side of a friendship from its own index). The subqueries
  * name `users.id` outright: drizzle writes a lone table's columns unqualified, and a bare "id"
@@ -22,13 +23,7 @@ export async function getPublicProfile(db: Database, username: string): Promise<
       brands: sql<string[]>`coalesce((
         select json_agg(chosen.brand_id order by chosen.brand_id)
         from user_brands chosen where chosen.user_id = users.id), '[]'::json)`,
-      friendsCount: sql<number>`(
-        (select count(*) from friendships asked
-          where asked.requester_id = users.id and asked.status = 'accepted')
-        + (select count(*) from friendships answered
-          where answered.addressee_id = users.id and answered.status = 'accepted'))`.mapWith(
-        Number,
-      ),
+      friendsCount: friendsCountOf(sql`users.id`),
     })
     .from(users)
     .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { type CurrentUser, users } from '@shared/schema/users';
 import { type Executor } from '../../db/client';
+import { friendsCountOf } from '../friends/friendship-queries';
 
 /** The signed-in user's own view of their account, with brands and identifiers in one query. */
 export async function getCurrentUser(db: Executor, userId: number): Promise<CurrentUser | null> {
@@ -15,6 +16,7 @@ export async function getCurrentUser(db: Executor, userId: number): Promise<Curr
       profilePicture: users.profilePicture,
       verified: users.verified,
       createdAt: users.createdAt,
+      friendsCount: friendsCountOf(sql`users.id`),
       brands: sql<
         string[]
       >`coalesce((select array_agg(ub.brand_id order by ub.brand_id) from user_brands ub where ub.user_id = users.id), '{}')`,
