@@ -100,6 +100,7 @@ const USER: Shape = {
   type: 'string',
   profilePicture: 'string|null',
   verified: 'boolean',
+  friendsCount: 'number',
   brands: 'string[]',
 };
 const PROFILE: Shape = {
