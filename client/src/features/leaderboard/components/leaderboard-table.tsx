@@ -22,30 +22,29 @@ type LeaderboardTableProps = {
   onSendGift: (recipient: GiftRecipient) => void;
 };
 
-/** Below the sm breakpoint an action shows only its icon; its text stays for screen readers. */
-const actionClass = 'size-9 px-0 sm:w-auto sm:px-3';
-const actionLabelClass = 'sr-only sm:not-sr-only';
+/** On a phone the actions stack, smaller, so both keep their words in a narrow column. */
+const actionClass = 'h-8 w-full px-2 text-xs sm:h-9 sm:w-auto sm:px-3 sm:text-sm';
 
 /**
  * Every ranked gifter (spec §2): Rank, User (name and @username), Points, and View Profile for
  * everyone plus Send Gift for everyone but the signed-in consumer, whose row is highlighted.
- * Fixed column widths keep it inside a 375 px screen without sideways scrolling.
+ * Fixed column widths keep it inside a 360 px screen without sideways scrolling.
  */
 export function LeaderboardTable({ rows, onSendGift }: LeaderboardTableProps) {
   return (
     <Table aria-label="Leaderboard" className="table-fixed">
       <TableHeader>
         <TableRow>
-          <TableHead scope="col" className="w-14 px-2 sm:w-16 sm:px-3">
+          <TableHead scope="col" className="w-12 px-2 sm:w-16 sm:px-3">
             Rank
           </TableHead>
           <TableHead scope="col" className="px-2 sm:px-3">
             User
           </TableHead>
-          <TableHead scope="col" className="w-16 px-2 text-right sm:w-24 sm:px-3">
+          <TableHead scope="col" className="w-14 px-2 text-right sm:w-24 sm:px-3">
             Points
           </TableHead>
-          <TableHead scope="col" className="w-24 px-2 text-right sm:w-72 sm:px-3">
+          <TableHead scope="col" className="w-32 px-2 text-right sm:w-72 sm:px-3">
             Actions
           </TableHead>
         </TableRow>
@@ -78,13 +77,13 @@ export function LeaderboardTable({ rows, onSendGift }: LeaderboardTableProps) {
               {formatPoints(row.points)}
             </TableCell>
             <TableCell className="px-2 sm:px-3">
-              <div className="flex justify-end gap-1 sm:gap-2">
+              <div className="flex flex-col gap-1 sm:flex-row sm:justify-end sm:gap-2">
                 <Link
                   href={profilePath(row.username)}
                   className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), actionClass)}
                 >
                   <UserRound aria-hidden="true" />
-                  <span className={actionLabelClass}>View Profile</span>
+                  View Profile
                 </Link>
                 {!row.isCurrentUser && (
                   <Button
@@ -93,7 +92,7 @@ export function LeaderboardTable({ rows, onSendGift }: LeaderboardTableProps) {
                     onClick={() => onSendGift({ username: row.username, name: row.name })}
                   >
                     <Gift aria-hidden="true" />
-                    <span className={actionLabelClass}>Send Gift</span>
+                    Send Gift
                   </Button>
                 )}
               </div>
