@@ -27,15 +27,14 @@ type LeadsTableProps = {
 const SKELETON_ROWS = 5;
 const COLUMN_COUNT = 5;
 
-/** Below the sm breakpoint an action shows only its icon; its name stays for screen readers. */
-const actionClass = 'size-9 px-0 sm:w-auto sm:px-3';
-const actionLabelClass = 'sr-only sm:not-sr-only';
+/** On a phone the actions stack, smaller, so both keep their words in a narrow column. */
+const actionClass = 'h-8 w-full px-2 text-xs sm:h-9 sm:w-auto sm:px-3 sm:text-sm';
 
 /** Contact and Source are their own columns from sm up; on a phone they fold under the name. */
 const wideOnly = 'hidden sm:table-cell';
 
 /**
- * The business's leads (spec §2): Name, Contact (email and phone), Status badge, Source, and Edit
+ * The business's leads: Name, Contact (email and phone), Status badge, Source, and Edit
  * and Delete. Fixed column widths keep it inside a 375 px screen without sideways scrolling.
  */
 export function LeadsTable({
@@ -61,7 +60,7 @@ export function LeadsTable({
           <TableHead scope="col" className={cn(wideOnly, 'w-32 px-3 lg:w-44')}>
             Source
           </TableHead>
-          <TableHead scope="col" className="w-24 px-2 text-right sm:w-48 sm:px-3">
+          <TableHead scope="col" className="w-28 px-2 text-right sm:w-48 sm:px-3">
             Actions
           </TableHead>
         </TableRow>
@@ -131,7 +130,7 @@ export function LeadsTable({
                   </span>
                 </TableCell>
                 <TableCell className="px-2 sm:px-3">
-                  <div className="flex justify-end gap-1 sm:gap-2">
+                  <div className="flex flex-col gap-1 sm:flex-row sm:justify-end sm:gap-2">
                     <Button
                       type="button"
                       variant="outline"
@@ -141,7 +140,7 @@ export function LeadsTable({
                       onClick={() => onEdit(lead)}
                     >
                       <Pencil aria-hidden="true" />
-                      <span className={actionLabelClass}>Edit</span>
+                      Edit
                     </Button>
                     <Button
                       type="button"
@@ -152,7 +151,7 @@ export function LeadsTable({
                       onClick={() => onDelete(lead)}
                     >
                       <Trash2 aria-hidden="true" />
-                      <span className={actionLabelClass}>Delete</span>
+                      Delete
                     </Button>
                   </div>
                 </TableCell>
