@@ -12,7 +12,12 @@ describe('DeferredToaster', () => {
       toast({ title: 'Link copied', description: 'https://mark.it/u/ada' });
     });
 
-    const region = await screen.findByRole('region', { name: /notifications/i });
+    // The toaster's code loads on first use: on a busy machine that can take more than a second.
+    const region = await screen.findByRole(
+      'region',
+      { name: /notifications/i },
+      { timeout: 5_000 },
+    );
     expect(await within(region).findByText('Link copied')).toBeInTheDocument();
     expect(within(region).getByText('https://mark.it/u/ada')).toBeInTheDocument();
   });

@@ -172,9 +172,9 @@ describe('ProfilePage', () => {
       expect(screen.getByRole('button', { name: 'Share Profile' })).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Send a Gift' }));
-      expect(await screen.findByRole('dialog', { name: 'Guest gift' })).toHaveTextContent(
-        'to @ada brands starbucks,dunkin',
-      );
+      expect(
+        await screen.findByRole('dialog', { name: 'Guest gift' }, { timeout: 5_000 }),
+      ).toHaveTextContent('to @ada brands starbucks,dunkin');
     });
 
     it('sends Report Profile to sign in first', async () => {
@@ -238,9 +238,9 @@ describe('ProfilePage', () => {
 
       expect(screen.getByRole('button', { name: 'Share Profile' })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Send a Gift' }));
-      expect(await screen.findByRole('dialog', { name: 'Guest gift' })).toHaveTextContent(
-        'to @ada brands none',
-      );
+      expect(
+        await screen.findByRole('dialog', { name: 'Guest gift' }, { timeout: 5_000 }),
+      ).toHaveTextContent('to @ada brands none');
     });
   });
 
@@ -269,9 +269,9 @@ describe('ProfilePage', () => {
       );
 
       await user.click(within(dialog).getByRole('button', { name: 'Send Gift' }));
-      expect(await screen.findByRole('dialog', { name: 'Guest gift' })).toHaveTextContent(
-        'to @ada',
-      );
+      expect(
+        await screen.findByRole('dialog', { name: 'Guest gift' }, { timeout: 5_000 }),
+      ).toHaveTextContent('to @ada');
       expect(screen.queryByRole('dialog', { name: 'QR Code' })).not.toBeInTheDocument();
     });
 
