@@ -10,12 +10,13 @@ import {
 import { countUnread, listNotifications } from '../services/notifications/list-notifications';
 import { getLeaderboard, getLeaderboardStanding } from '../services/gift-cards/leaderboard';
 import { listConsumerGiftCards } from '../services/gift-cards/list-consumer-gift-cards';
-import { listMarketplace } from '../services/gift-cards/list-marketplace';
+import { listMarketplace, listMarketplaceBrands } from '../services/gift-cards/list-marketplace';
 import { listLeads } from '../services/leads/leads';
 import { listFeed } from '../services/posts/list-feed';
 import { suggestFriends } from '../services/friends/suggest-friends';
 import { getWallet } from '../services/wallet/get-wallet';
 import { listWalletTransactions } from '../services/wallet/wallet-transactions';
+import { nextCursor } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { createDatabase } from './client';
 
@@ -88,10 +89,14 @@ describe('query plans over a mid-size database', () => {
 
     recording = true;
     const feed = await consumer.get('/api/posts?limit=20');
+    const feedCursor = nextCursor(feed);
+    expect(feedCursor).toEqual(expect.any(String));
     const consumerReads = [
       `/api/gift-cards/marketplace?lat=${pin!.lat}&lng=${pin!.lng}&page=1&limit=12`,
+      `/api/gift-cards/marketplace/brands?lat=${pin!.lat}&lng=${pin!.lng}`,
+      '/api/gift-cards/marketplace/brands',
       '/api/posts?limit=20',
-      `/api/posts?limit=20&cursor=${encodeURIComponent(feed.body.nextCursor)}`,
+      `/api/posts?limit=20&cursor=${encodeURIComponent(feedCursor!)}`,
       '/api/gift-cards/leaderboard?period=month&limit=10',
       '/api/gift-cards/leaderboard?period=all&limit=10',
       '/api/gift-cards/leaderboard/me?period=month',
@@ -276,6 +281,8 @@ describe('query plans over a mid-size database', () => {
           }
           await listMarketplace(db, consumer, { ...points[round]!, page: 1, limit: 12 });
           await listMarketplace(db, consumer, { page: 1, limit: 12 });
+          await listMarketplaceBrands(db, consumer, points[round]!);
+          await listMarketplaceBrands(db, consumer, {});
           await listLeads(db, business, { search: 'a', page: 1, pageSize: 10 });
           await listNotifications(db, consumer, { filter: 'all', page: 1, limit: 20 });
           await countUnread(db, consumer);

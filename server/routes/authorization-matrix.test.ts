@@ -140,6 +140,11 @@ const ROWS: Row[] = [
     path: () => '/api/gift-cards/marketplace?lat=42.347&lng=-71.087',
     expect: [401, 200, 200, 403, 403],
   },
+  {
+    route: 'GET /api/gift-cards/marketplace/brands',
+    path: () => '/api/gift-cards/marketplace/brands?lat=42.347&lng=-71.087',
+    expect: [401, 200, 200, 403, 403],
+  },
   { route: 'GET /api/gift-cards/consumer/wallet', expect: [401, 200, 200, 403, 403] },
   { route: 'GET /api/gift-cards/gift-cards', expect: [401, 200, 200, 403, 403] },
   { route: 'GET /api/gift-cards/leaderboard', expect: [401, 200, 200, 403, 403] },
@@ -348,7 +353,7 @@ beforeAll(async () => {
     b.agent.post('/api/gift-cards/request').send({ username: a.user.username }),
     201,
   );
-  const notifications = await ok<{ items: Array<{ id: number }> }>(
+  const notifications = await ok<Array<{ id: number }>>(
     a.agent.get('/api/consumer/notifications'),
     200,
   );
@@ -362,7 +367,7 @@ beforeAll(async () => {
     pinX,
     postA: post.id,
     leadX: lead.id,
-    notificationA: notifications.items[0]!.id,
+    notificationA: notifications[0]!.id,
     pendingToA,
     friendshipAD,
     giftRequestToA: giftRequest.id,

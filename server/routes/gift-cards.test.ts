@@ -8,6 +8,7 @@ import {
   fundedBusiness,
   signedInConsumer,
 } from '../testing/gift-cards';
+import { pageLinks, totalCount } from '../testing/page-headers';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -36,8 +37,9 @@ describe('GET /api/gift-cards/consumer/wallet', () => {
     const { agent, card } = await consumerWithCard(context, store.starbucks);
     const response = await agent.get('/api/gift-cards/consumer/wallet');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ page: 1, total: 1 });
-    expect(response.body.items[0]).toMatchObject({
+    expect(totalCount(response)).toBe(1);
+    expect(pageLinks(response)).toEqual({ next: null, prev: null });
+    expect(response.body[0]).toMatchObject({
       id: card.id,
       sender_name: 'Bean Street Coffee',
       brand: 'starbucks',
@@ -47,7 +49,13 @@ describe('GET /api/gift-cards/consumer/wallet', () => {
     });
     expect(JSON.stringify(response.body)).not.toContain(await codeOf(card.id));
     const past = await agent.get('/api/gift-cards/consumer/wallet?page=3&limit=1');
-    expect(past.body).toEqual({ items: [], page: 3, limit: 1, total: 1 });
+    expect(past.body).toEqual([]);
+    expect(totalCount(past)).toBe(1);
+    // Past the last page, `prev` leads back to the last page there is.
+    expect(pageLinks(past)).toEqual({
+      next: null,
+      prev: '/api/gift-cards/consumer/wallet?page=1&limit=1',
+    });
   });
 
   it('leaves out expired and spent cards; the balance counts only usable ones', async () => {
@@ -56,7 +64,7 @@ describe('GET /api/gift-cards/consumer/wallet', () => {
       sql`update gift_cards set expires_at = now() - interval '1 second' where id = ${card.id}`,
     );
     const response = await agent.get('/api/gift-cards/consumer/wallet');
-    expect(response.body.items).toEqual([]);
+    expect(response.body).toEqual([]);
     expect((await agent.get('/api/wallet')).body.balance).toBe(0);
   });
 
@@ -139,7 +147,7 @@ describe('POST /api/gift-cards/:id/redeem', () => {
       expect([tiny.status, tiny.body.message]).toEqual([400, 'Amount must be more than $0']);
     }
     const cards = await agent.get('/api/gift-cards/consumer/wallet');
-    expect(cards.body.items[0].balance).toBe(10);
+    expect(cards.body[0].balance).toBe(10);
   });
 
   it('refuses an expired card with 410', async () => {
@@ -223,9 +231,9 @@ describe('POST /api/gift-cards/:id/send', () => {
     expect(await codeOf(card.id)).not.toBe(oldCode);
 
     const mine = await agent.get('/api/gift-cards/consumer/wallet');
-    expect(mine.body.items).toEqual([]);
+    expect(mine.body).toEqual([]);
     const theirs = await friend.agent.get('/api/gift-cards/consumer/wallet');
-    expect(theirs.body.items[0]).toMatchObject({
+    expect(theirs.body[0]).toMatchObject({
       id: card.id,
       sender_name: 'Casey Consumer',
       source: 'friend_gift',
@@ -250,7 +258,7 @@ describe('POST /api/gift-cards/:id/send', () => {
     });
 
     const gifts = await friend.agent.get('/api/gift-cards/gift-cards');
-    expect(gifts.body.items[0]).toMatchObject({ direction: 'received', value: 10 });
+    expect(gifts.body[0]).toMatchObject({ direction: 'received', value: 10 });
     expect(await checkLedger(context.database.db)).toEqual(healthyLedger);
   });
 
@@ -285,7 +293,7 @@ describe('POST /api/gift-cards/:id/send', () => {
       .send({ recipientUsername: friend.user.username });
     expect(partly.status).toBe(409);
     expect(partly.body.message).toBe('Only an unused gift card can be sent');
-    expect((await friend.agent.get('/api/gift-cards/consumer/wallet')).body.items).toEqual([]);
+    expect((await friend.agent.get('/api/gift-cards/consumer/wallet')).body).toEqual([]);
   });
 
   it("answers 404 for someone else's card, 401 and 403", async () => {
@@ -328,14 +336,14 @@ describe('POST /api/gift-cards/request and the requests list', () => {
     expect(twice.status).toBe(409);
 
     const inbox = await giver.get('/api/gift-cards/requests');
-    expect(inbox.body.items.map((item: { id: number }) => item.id)).toEqual([created.body.id]);
-    expect((await asker.agent.get('/api/gift-cards/requests')).body.items).toEqual([]);
+    expect(inbox.body.map((item: { id: number }) => item.id)).toEqual([created.body.id]);
+    expect((await asker.agent.get('/api/gift-cards/requests')).body).toEqual([]);
 
     await giver
       .post(`/api/gift-cards/${card.id}/send`)
       .send({ recipientUsername: asker.user.username })
       .expect(201);
-    expect((await giver.get('/api/gift-cards/requests')).body.items).toEqual([]);
+    expect((await giver.get('/api/gift-cards/requests')).body).toEqual([]);
   });
 
   it('rejects bad input: yourself, unknown brand, amount out of range, unknown user', async () => {
@@ -359,7 +367,7 @@ describe('POST /api/gift-cards/request and the requests list', () => {
       .post('/api/gift-cards/request')
       .send({ username: 'nobody_here_at_all' });
     expect(unknown.status).toBe(404);
-    expect((await other.agent.get('/api/gift-cards/requests')).body.total).toBe(0);
+    expect(totalCount(await other.agent.get('/api/gift-cards/requests'))).toBe(0);
   });
 
   it('lets the asked consumer decline; nobody else can', async () => {
@@ -391,7 +399,8 @@ describe('GET /api/gift-cards/gift-cards', () => {
   it('lists gifts sent and received, newest first; 401 and 403 otherwise', async () => {
     const fresh = await signedInConsumer(context);
     const empty = await fresh.agent.get('/api/gift-cards/gift-cards');
-    expect(empty.body).toMatchObject({ items: [], total: 0 });
+    expect(empty.body).toEqual([]);
+    expect(totalCount(empty)).toBe(0);
     expect((await fresh.agent.get('/api/gift-cards/gift-cards?page=0')).status).toBe(400);
     expect((await context.agent().get('/api/gift-cards/gift-cards')).status).toBe(401);
     const business = await fundedBusiness(context, 0);
@@ -408,8 +417,8 @@ describe('GET /api/gift-cards/issued', () => {
 
     const response = await business.agent.get('/api/gift-cards/issued');
     expect(response.status).toBe(200);
-    expect(response.body.total).toBe(1);
-    expect(response.body.items[0]).toMatchObject({
+    expect(totalCount(response)).toBe(1);
+    expect(response.body[0]).toMatchObject({
       consumer_name: 'Ava Thompson',
       consumer_username: consumer.user.username,
       brand: 'dunkin',
@@ -418,7 +427,7 @@ describe('GET /api/gift-cards/issued', () => {
       status: 'active',
     });
     const otherBusiness = await fundedBusiness(context, 0);
-    expect((await otherBusiness.agent.get('/api/gift-cards/issued')).body.items).toEqual([]);
+    expect((await otherBusiness.agent.get('/api/gift-cards/issued')).body).toEqual([]);
     expect((await business.agent.get('/api/gift-cards/issued?limit=0')).status).toBe(400);
     expect((await consumer.agent.get('/api/gift-cards/issued')).status).toBe(403);
     expect((await context.agent().get('/api/gift-cards/issued')).status).toBe(401);

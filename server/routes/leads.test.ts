@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lead } from '@shared/schema/notifications';
 import { businessInput, registerAs } from '../testing/factories';
 import { signedInConsumer } from '../testing/gift-cards';
+import { pageLinks, totalCount } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 let context: TestContext;
@@ -46,7 +47,7 @@ describe('/api/business/leads', () => {
       last_contacted: '2026-11-20T00:00:00.000Z',
     });
     expect((await agent.delete(`/api/business/leads/${created.body.id}`)).status).toBe(204);
-    expect((await agent.get('/api/business/leads')).body.total).toBe(0);
+    expect(totalCount(await agent.get('/api/business/leads'))).toBe(0);
   });
 
   it('validates: name required, e-mail valid when given, a known status', async () => {
@@ -90,7 +91,7 @@ describe('/api/business/leads', () => {
       (await theirs.patch(`/api/business/leads/${lead.body.id}`).send({ name: 'X' })).status,
     ).toBe(404);
     expect((await theirs.delete(`/api/business/leads/${lead.body.id}`)).status).toBe(404);
-    expect((await theirs.get('/api/business/leads')).body.items).toEqual([]);
+    expect((await theirs.get('/api/business/leads')).body).toEqual([]);
   });
 
   it('searches, filters by status and pages on the server', async () => {
@@ -103,8 +104,12 @@ describe('/api/business/leads', () => {
       });
     }
     const first = await agent.get('/api/business/leads?page=1&pageSize=5');
-    expect(first.body).toMatchObject({ page: 1, pageSize: 5, total: 12 });
-    expect(first.body.items.map((lead: Lead) => lead.name)).toEqual([
+    expect(totalCount(first)).toBe(12);
+    expect(pageLinks(first)).toEqual({
+      next: '/api/business/leads?page=2&pageSize=5',
+      prev: null,
+    });
+    expect(first.body.map((lead: Lead) => lead.name)).toEqual([
       'Lead 12',
       'Lead 11',
       'Lead 10',
@@ -112,13 +117,22 @@ describe('/api/business/leads', () => {
       'Lead 08',
     ]);
     const last = await agent.get('/api/business/leads?page=3&pageSize=5');
-    expect(last.body.items.map((lead: Lead) => lead.name)).toEqual(['Lead 02', 'Lead 01']);
+    expect(last.body.map((lead: Lead) => lead.name)).toEqual(['Lead 02', 'Lead 01']);
+    expect(pageLinks(last)).toEqual({
+      next: null,
+      prev: '/api/business/leads?page=2&pageSize=5',
+    });
     const past = await agent.get('/api/business/leads?page=4&pageSize=5');
-    expect(past.body).toEqual({ items: [], page: 4, pageSize: 5, total: 12 });
+    expect(past.body).toEqual([]);
+    expect(totalCount(past)).toBe(12);
+    expect(pageLinks(past)).toEqual({
+      next: null,
+      prev: '/api/business/leads?page=3&pageSize=5',
+    });
     const qualified = await agent.get('/api/business/leads?status=Qualified');
-    expect(qualified.body.total).toBe(4);
+    expect(totalCount(qualified)).toBe(4);
     const search = await agent.get('/api/business/leads?search=ZEBRA');
-    expect(search.body.items.map((lead: Lead) => lead.name)).toEqual(['Lead 07']);
+    expect(search.body.map((lead: Lead) => lead.name)).toEqual(['Lead 07']);
     expect((await agent.get('/api/business/leads?pageSize=500')).status).toBe(400);
     expect((await agent.get('/api/business/leads?status=Hot')).status).toBe(400);
   });

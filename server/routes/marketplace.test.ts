@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_LIMITS, type MarketplacePin } from '@shared/schema/gift-cards';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
+import { pageLinks, totalCount } from '../testing/page-headers';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -47,15 +48,24 @@ async function placePin(id: number, lat: number, lng: number) {
   );
 }
 
-async function listedAt(
-  consumer: Awaited<ReturnType<typeof signedInConsumer>>,
-  point: { lat: number; lng: number },
-) {
+type Consumer = Awaited<ReturnType<typeof signedInConsumer>>;
+
+/** The marketplace's first 100 pins at `point`, and its X-Total-Count. */
+async function listedAt(consumer: Consumer, point: { lat: number; lng: number }) {
   const response = await consumer.agent
     .get('/api/gift-cards/marketplace')
     .query({ ...point, limit: 100 });
   expect(response.status).toBe(200);
-  return response.body as { items: MarketplacePin[]; total: number; brands: string[] };
+  return { items: response.body as MarketplacePin[], total: totalCount(response) };
+}
+
+/** The marketplace's brand chips: at `point`, or without a location. */
+async function brandsAt(consumer: Consumer, point?: { lat: number; lng: number }) {
+  const response = await consumer.agent
+    .get('/api/gift-cards/marketplace/brands')
+    .query(point ?? {});
+  expect(response.status).toBe(200);
+  return response.body as string[];
 }
 
 describe('GET /api/gift-cards/marketplace', () => {
@@ -72,7 +82,7 @@ describe('GET /api/gift-cards/marketplace', () => {
 
     const response = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
     expect(response.status).toBe(200);
-    const shownPin = response.body.items.find((pin: MarketplacePin) => pin.id === shown);
+    const shownPin = response.body.find((pin: MarketplacePin) => pin.id === shown);
     expect(shownPin).toMatchObject({
       id: shown,
       brand: 'starbucks',
@@ -90,10 +100,12 @@ describe('GET /api/gift-cards/marketplace', () => {
     });
     expect(Date.parse(shownPin.expiration_date)).toBeGreaterThan(Date.now());
     expect(shownPin).not.toHaveProperty('distance_miles');
-    const hiddenPin = response.body.items.find((pin: MarketplacePin) => pin.id === hidden);
+    const hiddenPin = response.body.find((pin: MarketplacePin) => pin.id === hidden);
     expect(hiddenPin).toMatchObject({ display_business_name: false, business_name: '' });
-    expect(response.body.brands).toContain('starbucks');
-    expect(response.body).toMatchObject({ page: 1, limit: 100 });
+    expect(await brandsAt(consumer)).toContain('starbucks');
+    // The first page of 100 holds every pin on offer: no page before it, none after.
+    expect(totalCount(response)).toBe(response.body.length);
+    expect(pageLinks(response)).toEqual({ next: null, prev: null });
   });
 
   it('writes money, names, the expiry and the distance exactly as the API promises', async () => {
@@ -110,7 +122,7 @@ describe('GET /api/gift-cards/marketplace', () => {
       .query({ lat: 42.559575 + 1.234 / 69.05, lng: -70.931239, limit: 100 });
     expect(near.status).toBe(200);
     expect(near.headers['content-type']).toMatch(/^application\/json/);
-    const listed = near.body.items.find((item: MarketplacePin) => item.id === pin);
+    const listed = near.body.find((item: MarketplacePin) => item.id === pin);
     expect(listed).toMatchObject({
       brand: 'dunkin',
       value: 12.5,
@@ -120,7 +132,10 @@ describe('GET /api/gift-cards/marketplace', () => {
     });
     // 1.23 miles away, shown to a tenth.
     expect(listed.distance_miles).toBe(1.2);
-    expect(Object.keys(near.body)).toEqual(['items', 'page', 'limit', 'total', 'brands']);
+    // A plain array of pins; the count travels in a header, and no cap applies this far out.
+    expect(Array.isArray(near.body)).toBe(true);
+    expect(totalCount(near)).toBe(near.body.length);
+    expect(near.headers['x-marketplace-scope']).toBeUndefined();
   });
 
   it('with a location, shows a 5-mile pin 3 miles away and not a 1-mile pin', async () => {
@@ -133,14 +148,14 @@ describe('GET /api/gift-cards/marketplace', () => {
       .get('/api/gift-cards/marketplace')
       .query({ ...THREE_MILES_NORTH, limit: 100 });
     expect(near.status).toBe(200);
-    expect(ids(near.body.items)).toContain(wide);
-    expect(ids(near.body.items)).not.toContain(narrow);
-    const widePin = near.body.items.find((pin: MarketplacePin) => pin.id === wide);
+    expect(ids(near.body)).toContain(wide);
+    expect(ids(near.body)).not.toContain(narrow);
+    const widePin = near.body.find((pin: MarketplacePin) => pin.id === wide);
     expect(widePin.distance_miles).toBeCloseTo(3, 0);
 
     // Without a location every pin on offer is listed.
     const anywhere = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
-    expect(ids(anywhere.body.items)).toEqual(expect.arrayContaining([wide, narrow]));
+    expect(ids(anywhere.body)).toEqual(expect.arrayContaining([wide, narrow]));
   });
 
   it('shows a pin just inside its radius and not just outside it', async () => {
@@ -204,9 +219,11 @@ describe('GET /api/gift-cards/marketplace', () => {
       .get('/api/gift-cards/marketplace')
       .query({ lat: -33.1, lng: 18.2, brand: 'dunkin', limit: 1 });
     expect(response.status).toBe(200);
-    expect(ids(response.body.items)).toEqual([near]);
-    expect(response.body.total).toBe(1);
-    expect(response.body.brands).toEqual(['dunkin', 'starbucks']);
+    expect(ids(response.body)).toEqual([near]);
+    expect(totalCount(response)).toBe(1);
+    expect(pageLinks(response)).toEqual({ next: null, prev: null });
+    // The chips: every brand in reach, whichever brand the list is filtered by.
+    expect(await brandsAt(consumer, { lat: -33.1, lng: 18.2 })).toEqual(['dunkin', 'starbucks']);
     const everything = await listedAt(consumer, { lat: -33.1, lng: 18.2 });
     expect(ids(everything.items)).toEqual([near, otherBrand]);
     expect(everything.total).toBe(2);
@@ -235,7 +252,7 @@ describe('GET /api/gift-cards/marketplace', () => {
     expect(ids(here.items)).toEqual([aimedAtMe, plain]);
     expect(here.items.map((pin) => pin.recommended)).toEqual([true, false]);
     expect(here.total).toBe(2);
-    expect(here.brands).toEqual(['dunkin']);
+    expect(await brandsAt(consumer, spot)).toEqual(['dunkin']);
   });
 
   it('puts favourite brands first and hides pins aimed at identifiers the consumer lacks', async () => {
@@ -253,14 +270,14 @@ describe('GET /api/gift-cards/marketplace', () => {
     const consumer = await signedInConsumer(context, { brands: ['starbucks'], identifiers: [7] });
 
     const response = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
-    const listed = ids(response.body.items);
+    const listed = ids(response.body);
     expect(listed).not.toContain(targetedElsewhere);
     expect(listed).toEqual(expect.arrayContaining([dunkin, targetedAtMe, starbucks]));
     // Recommended pins (favourite brand, or aimed at one of my identifiers) come first.
     const firstPlain = listed.indexOf(dunkin);
     expect(listed.indexOf(starbucks)).toBeLessThan(firstPlain);
     expect(listed.indexOf(targetedAtMe)).toBeLessThan(firstPlain);
-    const plain = response.body.items.find((pin: MarketplacePin) => pin.id === dunkin);
+    const plain = response.body.find((pin: MarketplacePin) => pin.id === dunkin);
     expect(plain.recommended).toBe(false);
   });
 
@@ -273,19 +290,24 @@ describe('GET /api/gift-cards/marketplace', () => {
     const consumer = await signedInConsumer(context);
 
     const byBrand = await consumer.agent.get('/api/gift-cards/marketplace?brand=dunkin&limit=100');
-    expect(byBrand.body.items.every((pin: MarketplacePin) => pin.brand === 'dunkin')).toBe(true);
-    expect(byBrand.body.brands).toEqual(expect.arrayContaining(['dunkin', 'starbucks']));
+    expect(byBrand.body.every((pin: MarketplacePin) => pin.brand === 'dunkin')).toBe(true);
+    expect(await brandsAt(consumer)).toEqual(expect.arrayContaining(['dunkin', 'starbucks']));
 
     const bySearch = await consumer.agent.get('/api/gift-cards/marketplace?search=ZEBRA-sprinkles');
-    expect(ids(bySearch.body.items)).toEqual([target]);
+    expect(ids(bySearch.body)).toEqual([target]);
     const likeIsLiteral = await consumer.agent.get('/api/gift-cards/marketplace?search=%25');
-    expect(likeIsLiteral.body.items).toEqual([]);
+    expect(likeIsLiteral.body).toEqual([]);
 
     const first = await consumer.agent.get('/api/gift-cards/marketplace?limit=2&page=1');
     const second = await consumer.agent.get('/api/gift-cards/marketplace?limit=2&page=2');
-    expect(first.body.items).toHaveLength(2);
-    expect(first.body.total).toBeGreaterThan(2);
-    expect(ids(second.body.items)).not.toContain(first.body.items[0].id);
+    expect(first.body).toHaveLength(2);
+    expect(totalCount(first)).toBeGreaterThan(2);
+    expect(pageLinks(first)).toEqual({
+      next: '/api/gift-cards/marketplace?limit=2&page=2',
+      prev: null,
+    });
+    expect(pageLinks(second).prev).toBe('/api/gift-cards/marketplace?limit=2&page=1');
+    expect(ids(second.body)).not.toContain(first.body[0].id);
   });
 
   it('leaves out sold-out, cancelled, expired and already claimed pins', async () => {
@@ -304,7 +326,7 @@ describe('GET /api/gift-cards/marketplace', () => {
     await consumer.agent.post(`/api/pins/${claimedByMe}/claim`).expect(201);
 
     const response = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
-    const listed = ids(response.body.items);
+    const listed = ids(response.body);
     for (const gone of [single, cancelled, expired, claimedByMe])
       expect(listed).not.toContain(gone);
   });
@@ -327,8 +349,8 @@ describe('GET /api/gift-cards/marketplace', () => {
     expect(ids(here.items)).toEqual([plain]);
     expect(here.items[0]?.recommended).toBe(false);
     const everywhere = await consumer.agent.get('/api/gift-cards/marketplace?limit=100');
-    expect(ids(everywhere.body.items)).toContain(plain);
-    expect(ids(everywhere.body.items)).not.toContain(aimed);
+    expect(ids(everywhere.body)).toContain(plain);
+    expect(ids(everywhere.body)).not.toContain(aimed);
   });
 
   it('leaves out every pin this consumer claimed and only those, whoever else claimed', async () => {
@@ -350,7 +372,7 @@ describe('GET /api/gift-cards/marketplace', () => {
     const theirsListed = await listedAt(other, spot);
     expect(new Set(ids(theirsListed.items))).toEqual(new Set([mine1, mine2]));
     const everywhere = ids(
-      (await consumer.agent.get('/api/gift-cards/marketplace?limit=100')).body.items,
+      (await consumer.agent.get('/api/gift-cards/marketplace?limit=100')).body,
     );
     expect(everywhere).toContain(theirs);
     for (const gone of [mine1, mine2, both]) expect(everywhere).not.toContain(gone);
@@ -417,22 +439,22 @@ describe('GET /api/gift-cards/marketplace', () => {
 
     try {
       const listed: MarketplacePin[] = [];
-      let total = 0;
+      let total: number | undefined = 0;
       for (let page = 1; listed.length < cap + 10 && page <= 10; page += 1) {
         const response = await consumer.agent
           .get('/api/gift-cards/marketplace')
           .query({ ...center, limit: 50, page });
         expect(response.status).toBe(200);
-        total = response.body.total;
-        if (response.body.items.length === 0) break;
-        listed.push(...response.body.items);
+        total = totalCount(response);
+        if (response.body.length === 0) break;
+        listed.push(...response.body);
       }
       expect(total).toBe(cap);
       expect(new Set(ids(listed))).toEqual(new Set(crowdIds.slice(0, cap)));
       const first = await consumer.agent
         .get('/api/gift-cards/marketplace')
         .query({ ...center, limit: 10 });
-      expect(first.body.only).toBe('nearest');
+      expect(first.headers['x-marketplace-scope']).toBe('nearest');
       const distances = listed.map((pin) => pin.distance_miles!);
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
 
@@ -441,9 +463,9 @@ describe('GET /api/gift-cards/marketplace', () => {
         .get('/api/gift-cards/marketplace')
         .query({ ...center, brand: 'dunkin', limit: 50 });
       expect(dunkin.status).toBe(200);
-      expect(ids(dunkin.body.items)).toEqual([farDunkin]);
-      expect(dunkin.body.items[0].distance_miles).toBeCloseTo(12, 0);
-      expect(dunkin.body.total).toBe(1);
+      expect(ids(dunkin.body)).toEqual([farDunkin]);
+      expect(dunkin.body[0].distance_miles).toBeCloseTo(12, 0);
+      expect(totalCount(dunkin)).toBe(1);
     } finally {
       await context.database.query('delete from pins where id = any($1::integer[])', [crowdIds]);
     }
@@ -473,18 +495,23 @@ describe('GET /api/gift-cards/marketplace', () => {
 
     try {
       const listed: MarketplacePin[] = [];
-      let body: { total: number; only?: string } = { total: 0 };
+      let firstPage: { total: number | undefined; scope: unknown } = { total: 0, scope: undefined };
       for (let page = 1; page <= 5; page += 1) {
         const response = await consumer.agent
           .get('/api/gift-cards/marketplace')
           .query({ limit: 50, page });
         expect(response.status).toBe(200);
-        if (page === 1) body = response.body;
-        if (response.body.items.length === 0) break;
-        listed.push(...response.body.items);
+        if (page === 1) {
+          firstPage = {
+            total: totalCount(response),
+            scope: response.headers['x-marketplace-scope'],
+          };
+        }
+        if (response.body.length === 0) break;
+        listed.push(...response.body);
       }
-      expect(body.total).toBe(cap);
-      expect(body.only).toBe('newest');
+      expect(firstPage.total).toBe(cap);
+      expect(firstPage.scope).toBe('newest');
       expect(listed).toHaveLength(cap);
       // The favourite brand's offers first (older as they are), then the newest of the rest.
       const recommended = listed.filter((pin) => pin.recommended);
@@ -500,8 +527,8 @@ describe('GET /api/gift-cards/marketplace', () => {
         .get('/api/gift-cards/marketplace')
         .query({ search: 'Newest Coffee', limit: 100 });
       expect(search.status).toBe(200);
-      expect(search.body.total).toBe(cap + 7);
-      expect(search.body.only).toBeUndefined();
+      expect(totalCount(search)).toBe(cap + 7);
+      expect(search.headers['x-marketplace-scope']).toBeUndefined();
     } finally {
       await context.database.query('delete from pins where id = any($1::integer[])', [newestFirst]);
     }
@@ -537,5 +564,93 @@ describe('GET /api/gift-cards/marketplace', () => {
     const business = await fundedBusiness(context, 0);
     const forbidden = await business.agent.get('/api/gift-cards/marketplace');
     expect(forbidden.status).toBe(403);
+  });
+});
+
+describe('GET /api/gift-cards/marketplace/brands', () => {
+  it('lists, sorted and once each, the brands of the offers in reach that the consumer may claim', async () => {
+    const business = await fundedBusiness(context);
+    const dunkin = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      radius: 3,
+    });
+    const starbucks = await createTestPin(business.agent, store.starbucks, { radius: 3 });
+    const secondDunkin = await createTestPin(business.agent, store.dunkin, {
+      brand: 'dunkin',
+      radius: 3,
+    });
+    const aimedElsewhere = await createTestPin(business.agent, store.starbucks, {
+      radius: 3,
+      targetIdentifiers: [9],
+    });
+    const spot = { lat: 23.4, lng: -151.7 };
+    for (const pin of [dunkin, secondDunkin, aimedElsewhere]) {
+      await placePin(pin, spot.lat, spot.lng);
+    }
+    // 3.5 miles off, beyond its 3-mile reach.
+    const beyond = pointAt(spot.lat, spot.lng, 3.5, 200);
+    await placePin(starbucks, beyond.lat, beyond.lng);
+    const consumer = await signedInConsumer(context, { brands: ['dunkin'], identifiers: [1] });
+
+    const response = await consumer.agent
+      .get('/api/gift-cards/marketplace/brands')
+      .query({ ...spot });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).toEqual(['dunkin']);
+
+    await placePin(starbucks, spot.lat, spot.lng);
+    expect(await brandsAt(consumer, spot)).toEqual(['dunkin', 'starbucks']);
+    // Claimed pins leave the list, and their brand with them once none is left.
+    await consumer.agent.post(`/api/pins/${dunkin}/claim`).expect(201);
+    expect(await brandsAt(consumer, spot)).toEqual(['dunkin', 'starbucks']);
+    await consumer.agent.post(`/api/pins/${secondDunkin}/claim`).expect(201);
+    expect(await brandsAt(consumer, spot)).toEqual(['starbucks']);
+    // Far from every pin, no brand at all.
+    expect(await brandsAt(consumer, { lat: -60.5, lng: 10.25 })).toEqual([]);
+
+    // Without a location: the brands of the newest offers, the fresh Starbucks pin among them.
+    const anywhere = await brandsAt(consumer);
+    expect(anywhere).toContain('starbucks');
+    expect(anywhere).toEqual([...new Set(anywhere)].sort());
+  });
+
+  it('rejects bad coordinates and a lone lat or lng with 400', async () => {
+    const consumer = await signedInConsumer(context);
+    const brands = (query: string) =>
+      consumer.agent.get(`/api/gift-cards/marketplace/brands?${query}`);
+    const lone = await brands('lat=42');
+    expect([lone.status, lone.body.message]).toEqual([400, 'Send both lat and lng, or neither']);
+    const loneLng = await brands('lng=-71');
+    expect([loneLng.status, loneLng.body.message]).toEqual([
+      400,
+      'Send both lat and lng, or neither',
+    ]);
+    const wrongLat = await brands('lat=91&lng=0');
+    expect([wrongLat.status, wrongLat.body.message]).toEqual([
+      400,
+      'lat must be between -90 and 90',
+    ]);
+    const wrongLng = await brands('lat=0&lng=-180.5');
+    expect([wrongLng.status, wrongLng.body.message]).toEqual([
+      400,
+      'lng must be between -180 and 180',
+    ]);
+    const words = await brands('lat=north&lng=0');
+    expect([words.status, words.body.message]).toEqual([400, 'lat must be a number']);
+    // Too tiny for Postgres, taken as 0 (as on the list).
+    expect((await brands('lat=4e-323&lng=-8.1456433676592e-265')).status).toBe(200);
+  });
+
+  it('answers 401 without a session and 403 for a business', async () => {
+    const anonymous = await context.agent().get('/api/gift-cards/marketplace/brands');
+    expect(anonymous.status).toBe(401);
+    const business = await fundedBusiness(context, 0);
+    const forbidden = await business.agent.get('/api/gift-cards/marketplace/brands');
+    expect(forbidden.status).toBe(403);
+    const located = await business.agent
+      .get('/api/gift-cards/marketplace/brands')
+      .query({ lat: 42.347, lng: -71.087 });
+    expect(located.status).toBe(403);
   });
 });

@@ -7,6 +7,7 @@ import { createDatabase } from '../db/client';
 import { createLogger } from '../lib/logger';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
+import { pageLinks, totalCount } from '../testing/page-headers';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -25,7 +26,7 @@ type Agent = ReturnType<TestContext['agent']>;
 async function notificationsOf(agent: Agent, role: 'consumer' | 'business' = 'consumer') {
   const response = await agent.get(`/api/${role}/notifications?limit=100`);
   expect(response.status).toBe(200);
-  return response.body.items as NotificationItem[];
+  return response.body as NotificationItem[];
 }
 
 const ofType = (items: NotificationItem[], type: NotificationItem['type']) =>
@@ -126,7 +127,7 @@ describe('events write notifications', () => {
       }),
     ]);
     const leadList = await business.agent.get('/api/business/leads');
-    expect(leadList.body.items[0]).toMatchObject({
+    expect(leadList.body[0]).toMatchObject({
       id: leads[0]!.referenceId,
       name: 'Casey Consumer',
       status: 'New',
@@ -191,14 +192,21 @@ describe('reading notifications', () => {
     const ordered = await notificationsOf(ada.agent);
     expect(ordered.map((item) => item.read)).toEqual([false, true]);
     const unread = await ada.agent.get('/api/consumer/notifications?filter=unread');
-    expect(unread.body.items.map((item: NotificationItem) => item.id)).toEqual([first!.id]);
-    expect(unread.body.unread).toBe(1);
+    expect(unread.body.map((item: NotificationItem) => item.id)).toEqual([first!.id]);
+    expect(totalCount(unread)).toBe(1);
+    expect((await ada.agent.get('/api/notifications/unread-count')).body).toEqual({ unread: 1 });
     const read = await ada.agent.get('/api/consumer/notifications?filter=read');
-    expect(read.body.items.map((item: NotificationItem) => item.id)).toEqual([second!.id]);
-    expect(read.body).toMatchObject({ total: 1, unread: 1 });
-    // Past the end, the page is empty and the counts are still told.
+    expect(read.body.map((item: NotificationItem) => item.id)).toEqual([second!.id]);
+    expect(totalCount(read)).toBe(1);
+    // Past the end, the page is empty and the count is still told.
     const past = await ada.agent.get('/api/consumer/notifications?filter=all&page=5&limit=1');
-    expect(past.body).toEqual({ items: [], page: 5, limit: 1, total: 2, unread: 1 });
+    expect(past.body).toEqual([]);
+    expect(totalCount(past)).toBe(2);
+    expect(pageLinks(past)).toEqual({
+      next: null,
+      prev: '/api/consumer/notifications?filter=all&page=2&limit=1',
+    });
+    expect((await ada.agent.get('/api/notifications/unread-count')).body).toEqual({ unread: 1 });
 
     expect((await bob.agent.patch(`/api/notifications/${first!.id}/read`)).status).toBe(404);
     expect((await ada.agent.get('/api/consumer/notifications?filter=new')).status).toBe(400);

@@ -6,6 +6,7 @@ import { checkLedger } from '../services/ledger/check-ledger';
 import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { expirePins } from '../services/pins/pin-refunds';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
+import { pageLinks, totalCount } from '../testing/page-headers';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -105,7 +106,7 @@ describe('POST /api/pins', () => {
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Insufficient funds');
     expect(await balanceOf(agent)).toBe(25);
-    expect((await agent.get('/api/pins/mine')).body.total).toBe(0);
+    expect(totalCount(await agent.get('/api/pins/mine'))).toBe(0);
   });
 
   it.each([
@@ -176,7 +177,7 @@ describe('POST /api/pins', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 409)).toHaveLength(10);
     expect(await balanceOf(agent)).toBe(0);
-    expect((await agent.get('/api/pins/mine?limit=100')).body.total).toBe(10);
+    expect(totalCount(await agent.get('/api/pins/mine?limit=100'))).toBe(10);
     expect(await checkLedger(context.database.db)).toEqual({
       entriesSum: 0,
       driftedAccounts: 0,
@@ -300,9 +301,12 @@ describe('GET /api/pins/mine', () => {
 
     const page = await agent.get('/api/pins/mine?limit=1&page=1');
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ total: 2, page: 1, limit: 1 });
-    expect(page.body.items.map((pin: { id: number }) => pin.id)).toEqual([second.id]);
-    expect((await agent.get('/api/pins/mine?limit=1&page=2')).body.items[0].id).toBe(first.id);
+    expect(totalCount(page)).toBe(2);
+    expect(pageLinks(page)).toEqual({ next: '/api/pins/mine?limit=1&page=2', prev: null });
+    expect(page.body.map((pin: { id: number }) => pin.id)).toEqual([second.id]);
+    const next = await agent.get(pageLinks(page).next!);
+    expect(next.body.map((pin: { id: number }) => pin.id)).toEqual([first.id]);
+    expect(pageLinks(next)).toEqual({ next: null, prev: '/api/pins/mine?limit=1&page=1' });
   });
 
   it('rejects a bad status filter, no session and a consumer', async () => {
@@ -326,7 +330,7 @@ describe('GET /api/pins/mine', () => {
       .where(eq(pins.id, pin.id));
 
     const listed = await agent.get('/api/pins/mine');
-    expect(listed.body.items[0]).toMatchObject({ id: pin.id, status: 'expired' });
+    expect(listed.body[0]).toMatchObject({ id: pin.id, status: 'expired' });
     await expirePins(context.database.db);
     await agent.get('/api/pins/mine');
     expect(await balanceOf(agent)).toBe(100);
@@ -366,7 +370,7 @@ describe('POST /api/pins/:id/cancel', () => {
     const response = await intruder.post(`/api/pins/${pin.id}/cancel`);
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('Pin not found');
-    expect((await owner.get('/api/pins/mine')).body.items[0].status).toBe('active');
+    expect((await owner.get('/api/pins/mine')).body[0].status).toBe('active');
   });
 
   it('rejects a bad id, no session and a consumer', async () => {

@@ -5,6 +5,7 @@ import { consumerInput, registerAs } from '../testing/factories';
 import { consumerWithCard, manyConsumers, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
 import { PNG_PIXEL as PNG } from '../testing/images';
+import { nextCursor, pageLinks } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 let context: TestContext;
@@ -83,7 +84,7 @@ describe('POST /api/posts and GET /api/posts', () => {
     });
     const feed = await bob.agent.get('/api/posts');
     expect(feed.status).toBe(200);
-    expect(feed.body.items[0]).toMatchObject({ id: created.body.id });
+    expect(feed.body[0]).toMatchObject({ id: created.body.id });
   });
 
   it('refuses empty content, a foreign image, an unknown mention and no session', async () => {
@@ -137,18 +138,25 @@ describe('POST /api/posts and GET /api/posts', () => {
         ids.push((await agent.post('/api/posts').send({ content: `post ${index}` })).body.id);
       }
       await agent.post(`/api/posts/${ids[1]}/pin`).send({ pinned: true }).expect(200);
-      // Reads every page of `limit` posts; `onPage` runs after each with the ids so far.
+      // Reads every page of `limit` posts, following each `next` link (which keeps the limit
+      // and carries the cursor); `onPage` runs after each with the ids so far.
       const readAll = async (limit: number, onPage?: (seen: number[]) => Promise<void>) => {
         const seen: number[] = [];
-        let cursor: string | null = null;
+        let next: string | null = `/api/posts?limit=${limit}`;
         do {
-          const page: { body: { items: Post[]; nextCursor: string | null } } = await agent
-            .get('/api/posts')
-            .query(cursor ? { limit, cursor } : { limit });
-          seen.push(...page.body.items.map((post) => post.id));
-          cursor = page.body.nextCursor;
+          const page = await agent.get(next);
+          expect(page.status).toBe(200);
+          seen.push(...(page.body as Post[]).map((post) => post.id));
+          next = pageLinks(page).next;
+          if (next !== null) {
+            expect(Object.fromEntries(new URL(next, 'http://localhost').searchParams)).toEqual({
+              limit: String(limit),
+              cursor: nextCursor(page),
+            });
+          }
+          expect(pageLinks(page).prev).toBeNull();
           await onPage?.(seen);
-        } while (cursor);
+        } while (next);
         return seen;
       };
       let late = 0;
@@ -214,7 +222,7 @@ describe('likes and comments', () => {
     expect((await bob.agent.post('/api/posts/999999/like')).status).toBe(404);
 
     const feed = await ada.agent.get('/api/posts');
-    const mine = (feed.body.items as Post[]).find((item) => item.id === post.body.id);
+    const mine = (feed.body as Post[]).find((item) => item.id === post.body.id);
     expect(mine).toMatchObject({ commentCount: 1, likes: 0, comments: [{ content: 'Nice!' }] });
   });
 
@@ -225,7 +233,7 @@ describe('likes and comments', () => {
     await Promise.all(people.map((agent) => agent.post(`/api/posts/${post.body.id}/like`)));
     await Promise.all(people.map((agent) => agent.post(`/api/posts/${post.body.id}/like`)));
     const feed = await ada.agent.get('/api/posts?limit=50');
-    const popular = (feed.body.items as Post[]).find((item) => item.id === post.body.id);
+    const popular = (feed.body as Post[]).find((item) => item.id === post.body.id);
     expect(popular?.likes).toBe(50);
   });
 });
@@ -347,24 +355,26 @@ describe('GET /api/posts, each post as its viewer sees it', () => {
 
       const bobsFeed = await bob.agent.get('/api/posts');
       expect(bobsFeed.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(bobsFeed.body).toEqual({
-        items: [later.body, expected],
-        nextCursor: null,
-      });
+      expect(bobsFeed.body).toEqual([later.body, expected]);
+      // The whole feed on one page: no next link (and a feed tells no total).
+      expect(pageLinks(bobsFeed)).toEqual({ next: null, prev: null });
+      expect(bobsFeed.headers['x-total-count']).toBeUndefined();
       expect(later.body).toMatchObject({ mentionedUserIds: [], comments: [], isLiked: false });
       const adasFeed = await ada.agent.get('/api/posts');
-      expect(adasFeed.body.items[1]).toEqual({ ...expected, isLiked: false });
+      expect(adasFeed.body[1]).toEqual({ ...expected, isLiked: false });
 
       // The single-post answer (after pinning) is the same post; the pinned post leads the feed.
       const pinned = await ada.agent.post(`/api/posts/${post.body.id}/pin`).send({ pinned: true });
       expect(pinned.body).toEqual({ ...expected, isLiked: false, isPinned: true });
       const first = await bob.agent.get('/api/posts?limit=1');
-      expect(first.body.items).toEqual([{ ...expected, isPinned: true }]);
+      expect(first.body).toEqual([{ ...expected, isPinned: true }]);
+      expect(nextCursor(first)).toEqual(expect.any(String));
       const second = await bob.agent
         .get('/api/posts')
-        .query({ limit: 1, cursor: first.body.nextCursor });
-      expect(second.body).toEqual({ items: [later.body], nextCursor: null });
-      expect((await bob.agent.get('/api/posts?limit=2')).body.nextCursor).toBeNull();
+        .query({ limit: 1, cursor: nextCursor(first) });
+      expect(second.body).toEqual([later.body]);
+      expect(nextCursor(second)).toBeNull();
+      expect(nextCursor(await bob.agent.get('/api/posts?limit=2'))).toBeNull();
     } finally {
       await fresh.close();
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../services/ledger/check-ledger';
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
+import { pageLinks, totalCount } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 let context: TestContext;
@@ -80,11 +81,20 @@ describe('GET /api/wallet', () => {
     }
     const second = await agent.get('/api/wallet/transactions?page=2&limit=2');
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ page: 2, limit: 2, total: 3 });
-    expect(second.body.items.map((item: { amount: number }) => item.amount)).toEqual([1]);
+    expect(totalCount(second)).toBe(3);
+    expect(pageLinks(second)).toEqual({
+      next: null,
+      prev: '/api/wallet/transactions?page=1&limit=2',
+    });
+    expect(second.body.map((item: { amount: number }) => item.amount)).toEqual([1]);
     // Past the end: no items, and still the total.
     const past = await agent.get('/api/wallet/transactions?page=9&limit=2');
-    expect(past.body).toEqual({ items: [], page: 9, limit: 2, total: 3 });
+    expect(past.body).toEqual([]);
+    expect(totalCount(past)).toBe(3);
+    expect(pageLinks(past)).toEqual({
+      next: null,
+      prev: '/api/wallet/transactions?page=2&limit=2',
+    });
     const bad = await agent.get('/api/wallet/transactions?limit=500');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('limit must be between 1 and 100');

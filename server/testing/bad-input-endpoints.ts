@@ -12,6 +12,7 @@ import {
   guestGiftSchema,
   LEADERBOARD_PERIODS,
   leaderboardQuerySchema,
+  marketplacePlaceSchema,
   marketplaceQuerySchema,
   redeemGiftCardSchema,
   requestGiftSchema,
@@ -846,6 +847,13 @@ export const READ_ROUTES: ReadRoute[] = [
     caller: 'consumer',
     query: marketplaceQuerySchema,
     names: ['lat', 'lng', 'brand', 'search', ...pageNames],
+    answers: [200],
+  },
+  {
+    route: 'GET /api/gift-cards/marketplace/brands',
+    caller: 'consumer',
+    query: marketplacePlaceSchema,
+    names: ['lat', 'lng'],
     answers: [200],
   },
   {

@@ -297,7 +297,7 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     );
     giftRequests.push(request.id);
   }
-  const notifications = await created<{ items: Array<{ id: number }> }>(
+  const notifications = await created<Array<{ id: number }>>(
     consumer.agent.get('/api/consumer/notifications?limit=100'),
   );
   const leads: number[] = [];
@@ -326,7 +326,7 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     pins,
     posts,
     foreignPost,
-    notifications: notifications.items.map((item) => item.id),
+    notifications: notifications.map((item) => item.id),
     friendRequests,
     friendships,
     giftRequests,
