@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_LIMITS } from '@shared/schema/posts';
 import { businessInput, registerAs } from '../testing/factories';
 import { signedInConsumer } from '../testing/gift-cards';
+import { pageLinks } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 /**
@@ -15,22 +16,6 @@ type Response = Awaited<ReturnType<Agent['get']>>;
 
 const PAGE = 10;
 const SEEDED = 25;
-
-/**
- * The targets of a `Link` header by relation type (a link may carry several, space-separated).
- * Parameters other than `rel` are allowed and ignored.
- */
-function parseLinks(header: string | undefined): Record<string, string> {
-  const links: Record<string, string> = {};
-  if (!header) return links;
-  for (const match of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2] ?? '');
-    for (const relation of (rel?.[1] ?? rel?.[2] ?? '').split(/\s+/).filter(Boolean)) {
-      links[relation.toLowerCase()] = match[1]!;
-    }
-  }
-  return links;
-}
 
 /** The ids of a list's items, once the answer proved to be a JSON array. */
 function idsOf(response: Response): number[] {
@@ -142,8 +127,8 @@ describe.each(LISTS)('$name ($path)', (list) => {
   });
 
   /** Checks that a link is path-absolute, to this list, with only the page changed. */
-  function expectLinkTo(target: string | undefined, page: number) {
-    expect(target, `a link to page ${page}`).toBeDefined();
+  function expectLinkTo(target: string | null, page: number) {
+    expect(target, `a link to page ${page}`).not.toBeNull();
     expect(target).toMatch(/^\/api\//);
     expect(new URL(target!, 'http://localhost').pathname).toBe(list.path);
     expect(queryOf(target!)).toEqual(pageQuery(page));
@@ -164,29 +149,29 @@ describe.each(LISTS)('$name ($path)', (list) => {
     expect(first.status).toBe(200);
     expect(first.headers['x-total-count']).toBe(String(SEEDED));
     expect(idsOf(first)).toEqual(all.slice(0, PAGE));
-    const firstLinks = parseLinks(first.headers.link);
+    const firstLinks = pageLinks(first);
     expectLinkTo(firstLinks.next, 2);
-    expect(firstLinks.prev).toBeUndefined();
+    expect(firstLinks.prev).toBeNull();
 
     const middle = await request(pageQuery(2));
     expect(middle.headers['x-total-count']).toBe(String(SEEDED));
     expect(idsOf(middle)).toEqual(all.slice(PAGE, 2 * PAGE));
-    const middleLinks = parseLinks(middle.headers.link);
+    const middleLinks = pageLinks(middle);
     expectLinkTo(middleLinks.prev, 1);
     expectLinkTo(middleLinks.next, 3);
 
     const last = await request(pageQuery(3));
     expect(last.headers['x-total-count']).toBe(String(SEEDED));
     expect(idsOf(last)).toEqual(all.slice(2 * PAGE));
-    const lastLinks = parseLinks(last.headers.link);
+    const lastLinks = pageLinks(last);
     expectLinkTo(lastLinks.prev, 2);
-    expect(lastLinks.next).toBeUndefined();
+    expect(lastLinks.next).toBeNull();
   });
 
   it('walks every item exactly once by following the next links, and back by the prev links', async () => {
     const all = await wholeList();
     const forward: number[][] = [];
-    let target: string | undefined = `${list.path}?${new URLSearchParams(pageQuery(1))}`;
+    let target: string | null = `${list.path}?${new URLSearchParams(pageQuery(1))}`;
     let lastPage: Response | undefined;
     while (target) {
       expect(forward.length, 'the next links end').toBeLessThan(SEEDED);
@@ -194,20 +179,20 @@ describe.each(LISTS)('$name ($path)', (list) => {
       expect(lastPage.status).toBe(200);
       expect(lastPage.headers['x-total-count']).toBe(String(SEEDED));
       forward.push(idsOf(lastPage));
-      target = parseLinks(lastPage.headers.link).next;
+      target = pageLinks(lastPage).next;
     }
     expect(forward.map((ids) => ids.length)).toEqual([PAGE, PAGE, SEEDED - 2 * PAGE]);
     expect(forward.flat()).toEqual(all);
     expect(new Set(forward.flat()).size).toBe(SEEDED);
 
     const backward: number[][] = [];
-    let back = parseLinks(lastPage!.headers.link).prev;
+    let back = pageLinks(lastPage!).prev;
     while (back) {
       expect(backward.length, 'the prev links end').toBeLessThan(SEEDED);
       const page = await list.agent().get(back);
       expect(page.status).toBe(200);
       backward.push(idsOf(page));
-      back = parseLinks(page.headers.link).prev;
+      back = pageLinks(page).prev;
     }
     expect(backward).toEqual(forward.slice(0, -1).reverse());
   });
@@ -222,8 +207,8 @@ describe.each(LISTS)('$name ($path)', (list) => {
     const ids = idsOf(response);
     expect(ids).toHaveLength(Math.min(list.defaultSize, total));
     if (Object.keys(list.filters).length === 0) expect(ids).toEqual(all.slice(0, list.defaultSize));
-    const links = parseLinks(response.headers.link);
-    expect(links.prev).toBeUndefined();
+    const links = pageLinks(response);
+    expect(links.prev).toBeNull();
     expect(links.next).toMatch(new RegExp(`^${list.path}\\?`));
     expect(queryOf(links.next!).page).toBe('2');
     const second = await list.agent().get(links.next!);
@@ -264,15 +249,15 @@ describe('the feed (/api/posts), paged by a cursor', () => {
   it('walks every post exactly once by its next links, while new posts keep arriving', async () => {
     const newer: number[] = [];
     const pages: number[][] = [];
-    let target: string | undefined = `/api/posts?limit=${PAGE}`;
+    let target: string | null = `/api/posts?limit=${PAGE}`;
     while (target) {
       expect(pages.length, 'the next links end').toBeLessThan(SEEDED);
       const page = await reader.agent.get(target);
       expect(page.status).toBe(200);
       pages.push(idsOf(page));
       expect(page.headers['x-total-count']).toBeUndefined();
-      const links = parseLinks(page.headers.link);
-      expect(links.prev).toBeUndefined();
+      const links = pageLinks(page);
+      expect(links.prev).toBeNull();
       target = links.next;
       if (target) {
         expect(target).toMatch(/^\/api\/posts\?/);
@@ -307,7 +292,7 @@ describe('the feed (/api/posts), paged by a cursor', () => {
     expect(ids).toEqual(idsOf(firstPage));
     expect(ids).toHaveLength(POST_LIMITS.pageSizeDefault);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    const next = parseLinks(response.headers.link).next;
+    const next = pageLinks(response).next;
     expect(next).toMatch(/^\/api\/posts\?/);
     const second = await reader.agent.get(next!);
     expect(second.status).toBe(200);
