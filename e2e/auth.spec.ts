@@ -1,4 +1,5 @@
 import { expect, PASSWORD, test, uniqueName } from './fixtures';
+import { registerThroughApi } from './journeys';
 
 test.describe('accounts and sessions', () => {
   test('a consumer registers through both steps, stays signed in on reload and signs out', async ({
@@ -85,16 +86,7 @@ test.describe('accounts and sessions', () => {
     accessibility,
   }) => {
     const username = uniqueName('liam');
-    const created = await request.post('/api/register', {
-      data: {
-        type: 'business',
-        email: `${username}@example.com`,
-        username,
-        password: PASSWORD,
-        name: 'Liam Shop',
-      },
-    });
-    expect(created.status()).toBe(201);
+    await registerThroughApi(request, username, { type: 'business', name: 'Liam Shop' });
 
     await page.goto('/auth');
     await page.getByLabel('Email or Username').fill(`  ${username.toUpperCase()} `);

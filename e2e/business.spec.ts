@@ -1,5 +1,10 @@
 import { expect, PASSWORD, test, uniqueName } from './fixtures';
-import { chooseBostonStarbucks, continueToLastStep, fillDetails } from './journeys';
+import {
+  chooseBostonStarbucks,
+  continueToLastStep,
+  fillDetails,
+  registerThroughApi,
+} from './journeys';
 
 test.describe('a business funds its wallet and creates pins', () => {
   test('adds funds, is declined with the test card, creates a pin and cannot overspend', async ({
@@ -8,16 +13,7 @@ test.describe('a business funds its wallet and creates pins', () => {
     accessibility,
   }) => {
     const username = uniqueName('bean');
-    const created = await request.post('/api/register', {
-      data: {
-        type: 'business',
-        email: `${username}@example.com`,
-        username,
-        password: PASSWORD,
-        name: 'Bean There',
-      },
-    });
-    expect(created.status()).toBe(201);
+    await registerThroughApi(request, username, { type: 'business', name: 'Bean There' });
 
     await page.goto('/auth');
     await page.getByLabel('Email or Username').fill(username);

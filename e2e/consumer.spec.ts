@@ -1,6 +1,12 @@
 import { type Page } from '@playwright/test';
-import { expect, PASSWORD, test, uniqueName } from './fixtures';
-import { chooseBostonStarbucks, fillDetails, signIn, signOut } from './journeys';
+import { expect, test, uniqueName } from './fixtures';
+import {
+  chooseBostonStarbucks,
+  fillDetails,
+  registerThroughApi,
+  signIn,
+  signOut,
+} from './journeys';
 
 // The consumer stands in downtown Boston; the pins are on a Boston Starbucks with a 25-mile radius.
 test.use({
@@ -65,10 +71,7 @@ test('a consumer claims pins, uses one, gives one to a friend and tops the leade
       },
     ],
   ] as const) {
-    const response = await request.post('/api/register', {
-      data: { ...data, email: `${username}@example.com`, username, password: PASSWORD },
-    });
-    expect(response.status()).toBe(201);
+    await registerThroughApi(request, username, data);
   }
 
   // The business funds its wallet and puts two offers on a Boston Starbucks.

@@ -1,5 +1,30 @@
-import { type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, PASSWORD } from './fixtures';
+
+type Registration =
+  | { type: 'business'; name: string }
+  | {
+      type: 'consumer';
+      name: string;
+      phoneNumber: string;
+      brands: readonly string[];
+      identifiers: readonly number[];
+    };
+
+/**
+ * Registers an account through the API (e-mail `<username>@example.com`, the shared password);
+ * `request` is then signed in as it.
+ */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  username: string,
+  registration: Registration,
+) {
+  const response = await request.post('/api/register', {
+    data: { ...registration, email: `${username}@example.com`, username, password: PASSWORD },
+  });
+  expect(response.status()).toBe(201);
+}
 
 /** Signs in through the Sign In form and waits for the home page. */
 export async function signIn(page: Page, username: string) {

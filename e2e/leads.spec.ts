@@ -1,5 +1,5 @@
-import { expect, PASSWORD, test, uniqueName } from './fixtures';
-import { signIn } from './journeys';
+import { expect, test, uniqueName } from './fixtures';
+import { registerThroughApi, signIn } from './journeys';
 
 test('a consumer claims a pin; the business finds the lead, marks it Contacted and filters by it', async ({
   page,
@@ -9,16 +9,7 @@ test('a consumer claims a pin; the business finds the lead, marks it Contacted a
 }) => {
   const business = uniqueName('shop');
   const consumer = uniqueName('cust');
-  const registered = await request.post('/api/register', {
-    data: {
-      type: 'business',
-      email: `${business}@example.com`,
-      username: business,
-      password: PASSWORD,
-      name: 'Lead Roasters',
-    },
-  });
-  expect(registered.status()).toBe(201);
+  await registerThroughApi(request, business, { type: 'business', name: 'Lead Roasters' });
   // The business (signed in on `request`) funds a pin on the first Boston Starbucks.
   await request
     .post('/api/wallet/add-funds', { data: { amount: 50, cardNumber: '4242 4242 4242 4242' } })
@@ -45,20 +36,13 @@ test('a consumer claims a pin; the business finds the lead, marks it Contacted a
   const customer = await playwright.request.newContext({
     baseURL: test.info().project.use.baseURL,
   });
-  await customer
-    .post('/api/register', {
-      data: {
-        type: 'consumer',
-        email: `${consumer}@example.com`,
-        username: consumer,
-        password: PASSWORD,
-        name: 'Casey Customer',
-        phoneNumber: '(617) 555-0150',
-        brands: ['starbucks'],
-        identifiers: [1],
-      },
-    })
-    .then((response) => expect(response.status()).toBe(201));
+  await registerThroughApi(customer, consumer, {
+    type: 'consumer',
+    name: 'Casey Customer',
+    phoneNumber: '(617) 555-0150',
+    brands: ['starbucks'],
+    identifiers: [1],
+  });
   await customer
     .post(`/api/pins/${pinId}/claim`)
     .then((response) => expect(response.status()).toBe(201));

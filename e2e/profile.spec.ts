@@ -1,5 +1,5 @@
-import { expect, PASSWORD, test, uniqueName } from './fixtures';
-import { signIn } from './journeys';
+import { expect, test, uniqueName } from './fixtures';
+import { registerThroughApi, signIn } from './journeys';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -9,19 +9,13 @@ test('a guest sends a gift card from a public profile, and the recipient finds i
   accessibility,
 }) => {
   const username = uniqueName('rosa');
-  const created = await request.post('/api/register', {
-    data: {
-      type: 'consumer',
-      email: `${username}@example.com`,
-      username,
-      password: PASSWORD,
-      name: 'Rosa Diaz',
-      phoneNumber: '(617) 555-0120',
-      brands: ['dunkin', 'starbucks'],
-      identifiers: [1],
-    },
+  await registerThroughApi(request, username, {
+    type: 'consumer',
+    name: 'Rosa Diaz',
+    phoneNumber: '(617) 555-0120',
+    brands: ['dunkin', 'starbucks'],
+    identifiers: [1],
   });
-  expect(created.status()).toBe(201);
   // The registration signed `request` in; the page itself is a signed-out visitor.
 
   await page.goto(`/u/${username}`);
@@ -72,16 +66,7 @@ test("a business profile's Send a Gift has no brands to choose and cannot be sen
   accessibility,
 }) => {
   const username = uniqueName('shop');
-  const created = await request.post('/api/register', {
-    data: {
-      type: 'business',
-      email: `${username}@example.com`,
-      username,
-      password: PASSWORD,
-      name: 'Harbor Books',
-    },
-  });
-  expect(created.status()).toBe(201);
+  await registerThroughApi(request, username, { type: 'business', name: 'Harbor Books' });
 
   await page.goto(`/u/${username}`);
   await expect(page.getByRole('heading', { name: 'Harbor Books' })).toBeVisible();
@@ -96,19 +81,13 @@ test("a business profile's Send a Gift has no brands to choose and cannot be sen
 
 test('every button of the Share dialog shows its whole label', async ({ page, request }) => {
   const username = uniqueName('sam');
-  const created = await request.post('/api/register', {
-    data: {
-      type: 'consumer',
-      email: `${username}@example.com`,
-      username,
-      password: PASSWORD,
-      name: 'Sam Okafor',
-      phoneNumber: '(617) 555-0144',
-      brands: ['walmart'],
-      identifiers: [1],
-    },
+  await registerThroughApi(request, username, {
+    type: 'consumer',
+    name: 'Sam Okafor',
+    phoneNumber: '(617) 555-0144',
+    brands: ['walmart'],
+    identifiers: [1],
   });
-  expect(created.status()).toBe(201);
 
   await page.goto(`/u/${username}`);
   await page.getByRole('button', { name: 'Share', exact: true }).click();
