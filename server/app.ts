@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { type ViteDevServer } from 'vite';
 import { type RouteDependencies } from './app-context';
 import { createPassport } from './auth/passport';
+import { setPasswordHashCost } from './auth/password';
 import {
   createSessionMiddleware,
   enforceAbsoluteLifetime,
@@ -82,6 +83,7 @@ export type App = Express & {
 export function createApp(options: AppOptions): App {
   const { config, database, logger, client } = options;
   const app = express() as App;
+  setPasswordHashCost(config.passwordHashCost);
   app.disable('x-powered-by');
   // API answers are `no-store` (nothing to revalidate), so hashing each body for an ETag is waste;
   // static files keep theirs (express.static and sendFile make their own).

@@ -15,6 +15,8 @@ const environmentSchema = z.object({
   /** Express `trust proxy`: hop count or a list of addresses; unset trusts no proxy. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** scrypt's cost as a power of two (N = 2^cost) for new password hashes. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -34,6 +36,8 @@ export type Config = {
   demo: boolean;
   trustProxy: string | number | boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** scrypt's N for new password hashes is 2 to this power. */
+  passwordHashCost: number;
   rateLimits: RateLimitConfig;
 };
 
@@ -89,6 +93,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demo: values.DEMO,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
+    passwordHashCost: values.PASSWORD_HASH_COST,
     rateLimits: {
       loginPerAccount: values.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerAddress: values.RATE_LIMIT_LOGIN_PER_ADDRESS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, setPasswordHashCost, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('hashes with scrypt N=2^15 and a per-user salt', async () => {
@@ -15,5 +15,19 @@ describe('password hashing', () => {
     expect(await verifyPassword('correct horse', stored)).toBe(true);
     expect(await verifyPassword('correct horsf', stored)).toBe(false);
     expect(await verifyPassword('correct horse', 'plain-text')).toBe(false);
+  });
+
+  it('hashes at the configured cost, and still verifies hashes made at another one', async () => {
+    const before = await hashPassword('correct horse');
+    setPasswordHashCost(10);
+    try {
+      const cheaper = await hashPassword('correct horse');
+      expect(cheaper).toMatch(/^scrypt\$1024\$8\$1\$/);
+      expect(await verifyPassword('correct horse', cheaper)).toBe(true);
+      expect(await verifyPassword('correct horse', before)).toBe(true);
+      expect(await verifyPassword('correct horsf', before)).toBe(false);
+    } finally {
+      setPasswordHashCost(15);
+    }
   });
 });

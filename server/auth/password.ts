@@ -5,15 +5,35 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 
-// scrypt is memory-hard; N = 2^15 with r = 8 needs 32 MiB, so maxmem must allow more than that.
-const PARAMETERS = { N: 2 ** 15, r: 8, p: 1 } as const;
+// scrypt is memory-hard; N = 2^15 with r = 8 needs 32 MiB, so maxmem must allow more than that
+// (the configured cost goes up to 2^20, 1 GiB).
 const KEY_LENGTH = 64;
-const MAX_MEMORY = 64 * 1024 * 1024;
+const BLOCK_SIZE = 8;
+const maxMemoryFor = (N: number) => Math.max(64 * 1024 * 1024, 2 * 128 * BLOCK_SIZE * N);
+
+let parameters = { N: 2 ** 15, r: BLOCK_SIZE, p: 1 };
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The cost of new hashes (PASSWORD_HASH_COST), set once at start from the configuration: one
+ * process serves one configuration. A stored hash carries its own parameters, so changing the
+ * cost never locks anyone out; the test suites lower it, as hashing would otherwise take most of
+ * their time.
+ */
+export function setPasswordHashCost(cost: number): void {
+  if (parameters.N === 2 ** cost) return;
+  parameters = { ...parameters, N: 2 ** cost };
+  dummyHash = undefined;
+}
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scryptCallback(
+      password,
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: maxMemoryFor(options.N ?? parameters.N) },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }
@@ -21,8 +41,8 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64: the parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMETERS);
-  const { N, r, p } = PARAMETERS;
+  const { N, r, p } = parameters;
+  const key = await scrypt(password, salt, { N, r, p });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -37,8 +57,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
-
-let dummyHash: Promise<string> | undefined;
 
 /**
  * Spends the same time as a real check, so that an unknown account cannot be told apart from a

@@ -46,6 +46,9 @@ export async function createTestContext(
     ...base,
     // Uploads go to a folder of this test's own, removed at the end.
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'markit-test-')),
+    // Hashing at the production cost would take most of the suite's time; the hashes carry their
+    // parameters, so sign-in works the same.
+    passwordHashCost: 10,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     rateLimits: {
       ...base.rateLimits,
