@@ -40,10 +40,12 @@ export type DatabaseHandle = {
     options?: ListenOptions,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** The embedded database's data directory as a tarball, to start another one from (tests). */
+  snapshot?: () => Promise<Blob>;
 };
 
 // Found from the project root, so the sources and the bundle read the same folder.
-const MIGRATIONS_FOLDER = path.join(findProjectRoot(), 'migrations');
+export const MIGRATIONS_FOLDER = path.join(findProjectRoot(), 'migrations');
 
 // A fixed key so that several instances starting at once apply the migrations one at a time.
 const MIGRATION_LOCK_KEY = 7_301_455;
@@ -53,6 +55,11 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   /** Where the embedded database keeps its files; without it, it lives in memory (tests). */
   embeddedDirectory?: string | undefined;
+  /**
+   * An in-memory embedded database starts from this data directory (a `snapshot()`) instead of an
+   * empty one: it skips Postgres's initdb, which takes seconds.
+   */
+  embeddedSnapshot?: Blob | undefined;
   poolSize?: number;
   /** Sees every statement drizzle sends, with its parameters (the query-plan test collects them). */
   onQuery?: QueryObserver | undefined;
@@ -76,15 +83,18 @@ const observe = (onQuery: QueryObserver | undefined) =>
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? createPostgresDatabase(options.databaseUrl, options.poolSize ?? 10, options.onQuery)
-    : createEmbeddedDatabase(options.embeddedDirectory, options.onQuery);
+    : createEmbeddedDatabase(options.embeddedDirectory, options.embeddedSnapshot, options.onQuery);
 }
 
 async function createEmbeddedDatabase(
   directory: string | undefined,
+  snapshot: Blob | undefined,
   onQuery: QueryObserver | undefined,
 ): Promise<DatabaseHandle> {
   if (directory) fs.mkdirSync(path.dirname(path.resolve(directory)), { recursive: true });
-  const client = directory ? new PGlite(path.resolve(directory)) : new PGlite();
+  const client = directory
+    ? new PGlite(path.resolve(directory))
+    : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema, ...observe(onQuery) }) as unknown as Database;
   return {
@@ -115,6 +125,7 @@ async function createEmbeddedDatabase(
     close: async () => {
       if (!client.closed) await client.close();
     },
+    snapshot: () => client.dumpDataDir('none'),
   };
 }
 

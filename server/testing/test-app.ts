@@ -1,15 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
 import { createApp, type App } from '../app';
 import { loadConfig, type Config, type RateLimitConfig } from '../config';
-import { createDatabase, type DatabaseHandle, type QueryObserver } from '../db/client';
+import {
+  createDatabase,
+  MIGRATIONS_FOLDER,
+  type DatabaseHandle,
+  type QueryObserver,
+} from '../db/client';
 import { seedReferenceData } from '../db/reference-data';
 import { seedStoreCatalogue } from '../db/store-catalogue';
 import { createLogger } from '../lib/logger';
+import { findProjectRoot } from '../lib/project-root';
 
 export type TestContext = {
   app: App;
@@ -25,6 +31,37 @@ export type TestContext = {
   agent: () => ReturnType<typeof request.agent>;
   close: () => Promise<void>;
 };
+
+/**
+ * An embedded database with every migration applied, as a data-directory tarball: a test file's
+ * database starts from it instead of running Postgres's initdb and the migrations (seconds per
+ * file). Made once per set of migrations (and PGlite release) and kept in the temp folder, so the test workers share
+ * it; written under a temporary name and renamed, so no worker reads half a file.
+ */
+async function migratedEmbeddedSnapshot(): Promise<Blob> {
+  const hash = createHash('sha256');
+  // A data directory is only as portable as the PGlite release that wrote it.
+  hash.update(
+    fs.readFileSync(
+      path.join(findProjectRoot(), 'node_modules', '@electric-sql', 'pglite', 'package.json'),
+    ),
+  );
+  for (const name of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true }).sort()) {
+    const file = path.join(MIGRATIONS_FOLDER, String(name));
+    if (fs.statSync(file).isFile()) hash.update(String(name)).update(fs.readFileSync(file));
+  }
+  const cached = path.join(os.tmpdir(), `markit-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(cached)) return new Blob([fs.readFileSync(cached)]);
+
+  const database = await createDatabase({});
+  await database.migrate();
+  const snapshot = await database.snapshot!();
+  await database.close();
+  const partial = `${cached}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
+  fs.renameSync(partial, cached);
+  return snapshot;
+}
 
 /**
  * A fresh database per test file: an in-memory PGlite by default, or a new database on the
@@ -81,7 +118,12 @@ export async function createTestContext(
     };
   }
 
-  const database = await createDatabase({ databaseUrl, poolSize: 5, onQuery: options.onQuery });
+  const database = await createDatabase({
+    databaseUrl,
+    embeddedSnapshot: databaseUrl ? undefined : await migratedEmbeddedSnapshot(),
+    poolSize: 5,
+    onQuery: options.onQuery,
+  });
   await database.migrate();
   await seedReferenceData(database.db);
   // The full store catalogue only where a test needs it: it takes seconds per database.
