@@ -1,5 +1,5 @@
 import { type Request, type Response } from 'express';
-import { type JsonText } from './json-text';
+import { type JsonText, sendJsonText } from './json-text';
 
 /** One page of a list as a service returns it: the rows and the facts a pager needs. */
 export type Page<Item> = { items: Item[]; page: number; limit: number; total: number };
@@ -31,7 +31,7 @@ function setLinks(response: Response, links: Record<'next' | 'prev', string | nu
 }
 
 function sendItems(response: Response, items: unknown[] | JsonText<unknown[]>): void {
-  if (typeof items === 'string') response.type('json').send(items);
+  if (typeof items === 'string') sendJsonText(response, items);
   else response.json(items);
 }
 
