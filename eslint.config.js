@@ -93,6 +93,22 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
+    // Client test files share their worker's module cache, where a module replaced by vi.mock
+    // would stay replaced for the files after it: a file that mocks a module is named
+    // *.isolated.test.tsx and runs on its own (vite.config.ts).
+    files: ['client/**/*.test.{ts,tsx}'],
+    ignores: ['client/**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'A client test that mocks a module is named *.isolated.test.tsx.',
+        },
+      ],
+    },
+  },
+  {
     files: [
       'server/index.ts',
       'server/lib/logger.ts',

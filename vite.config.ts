@@ -109,6 +109,23 @@ export default defineConfig({
                 name: 'client',
                 environment: 'jsdom' as const,
                 include: ['client/src/**/*.test.{ts,tsx}'],
+                exclude: ['client/src/**/*.isolated.test.{ts,tsx}'],
+                setupFiles: ['client/src/testing/setup.ts'],
+                testTimeout: 15_000,
+                // The files share a worker's module cache (React, Radix and the app load once,
+                // not once per file): less than half the time. Each file still gets a fresh
+                // document, and the setup file resets the mock API and the toasts per test.
+                isolate: false,
+              },
+            },
+            {
+              // A file that replaces a module (vi.mock) gets a module cache of its own.
+              extends: true as const,
+              root: rootDir,
+              test: {
+                name: 'client-isolated',
+                environment: 'jsdom' as const,
+                include: ['client/src/**/*.isolated.test.{ts,tsx}'],
                 setupFiles: ['client/src/testing/setup.ts'],
                 testTimeout: 15_000,
               },

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { removeAllToasts } from '@/components/ui/use-toast';
 import { mockApi } from './mock-api';
+
+// A dialog or page loaded on demand (React.lazy) can take more than the default second to appear
+// while both test workers are busy; `findBy…` and `waitFor` wait up to five.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs that Radix primitives call.
 class ResizeObserverStub {
