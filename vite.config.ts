@@ -64,6 +64,10 @@ export default defineConfig({
           // Each API test file builds its own database; give PGlite room to start.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The files share a worker's module cache: the server's modules and the embedded
+          // database's WebAssembly load once per worker, not once per file (half the time).
+          // Each file still builds its own database and app.
+          isolate: false,
         },
       },
       // The long-running tests (issue 9), only in `npm run test:stress`, on the real Postgres:

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword, setPasswordHashCost, verifyPassword } from './password';
 
 describe('password hashing', () => {
+  // The cost the server hashes at when PASSWORD_HASH_COST is unset; an app built earlier in the
+  // same test worker may have left it lower.
+  beforeEach(() => setPasswordHashCost(15));
+
   it('hashes with scrypt N=2^15 and a per-user salt', async () => {
     const first = await hashPassword('correct horse');
     const second = await hashPassword('correct horse');
