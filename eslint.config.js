@@ -13,8 +13,9 @@ const features = fs.existsSync(featuresDir)
       .filter((name) => fs.statSync(path.join(featuresDir, name)).isDirectory())
   : [];
 
-// Import boundaries (STYLE.md): features never import each other; shared code never imports
-// features or the app; the client and the server never import each other; routes never touch the db.
+// Import boundaries, so each part can change without breaking another: features never import
+// each other; shared code never imports features or the app; the client and the server never
+// import each other; routes never touch the db.
 const boundaryZones = [
   ...features.map((feature) => ({
     target: `./client/src/features/${feature}`,

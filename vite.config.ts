@@ -70,7 +70,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The long-running tests (issue 9), only in `npm run test:stress`, on the real Postgres:
+      // The long-running tests, only in `npm run test:stress`, on the real Postgres:
       // first the bad-input properties, money and bank tests side by side (each loads the
       // machine on purpose, and none times its answers), then the fault tests alone, as they
       // time the server's answers and its exit (2 cores in CI).

@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 /** One line of the benchmark: what is asked, by whom, and what counts as a good answer. */
 export type Endpoint = {
   name: string;
-  /** Reads must meet the targets (issue 8): p99 ≤ 50 ms, ≥ 35% of the baseline's requests/s. */
+  /** Reads must meet the targets: p99 ≤ 50 ms, ≥ 35% of the baseline's requests/s. */
   kind: 'read' | 'write' | 'baseline';
   method?: 'GET' | 'POST';
   /** Called for every request: the path (with its query) to ask. */

@@ -1,6 +1,6 @@
 import { type LoadResult } from './load';
 
-/** Issue 8's targets for every read endpoint at full scale. */
+/** The targets every read endpoint must meet at full scale. */
 export const TARGETS = { p99Ms: 50, minBaselineShare: 0.35, maxP99Growth: 1.5 } as const;
 
 export type BenchReport = {

@@ -1,4 +1,4 @@
-/** How many rows the benchmark seeds of each kind (issue 8). */
+/** How many rows the benchmark seeds of each kind. */
 export type BenchScale = {
   consumers: number;
   businesses: number;

@@ -1,5 +1,5 @@
 /**
- * The benchmark's data (issue 8): every table filled with set-based SQL (INSERT … SELECT over
+ * The benchmark's data: every table filled with set-based SQL (INSERT … SELECT over
  * generate_series), never row by row from Node, on Postgres 15+ and on PGlite.
  *
  * Everything is derived from the row numbers by arithmetic, so that no statement needs a

@@ -1,4 +1,4 @@
-// The client budget (issue 8): the initial JavaScript of the pages a guest lands on stays small.
+// The client budget: the initial JavaScript of the pages a guest lands on stays small.
 // Run after `npm run build`; reads Vite's manifest and exits 1 when a route is over its budget.
 //
 // A route's initial JavaScript is the entry chunk and everything it imports statically, plus the

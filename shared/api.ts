@@ -1,4 +1,4 @@
-/** The error body every `/api` failure answers with (DESIGN.md §5). */
+/** The error body every `/api` failure answers with. */
 export type ApiErrorBody = {
   message: string;
   errors?: Record<string, string>;

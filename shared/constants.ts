@@ -12,12 +12,12 @@ const BRAND_DISPLAY_NAMES: Record<string, string> = {
   walmart: 'Walmart',
 };
 
-/** Display name of a brand id; an unknown brand shows its raw value (spec §2, guest dialog). */
+/** Display name of a brand id; an unknown brand shows its raw value. */
 export function brandDisplayName(brandId: string): string {
   return BRAND_DISPLAY_NAMES[brandId] ?? brandId;
 }
 
-/** Brand logos are keywords that map to emoji (spec §2, wallet); anything else shows a gift. */
+/** Brand logos are keywords that map to emoji; anything else shows a gift. */
 const LOGO_EMOJI: Record<string, string> = {
   coffee: '☕',
   cart: '🛒',
@@ -41,7 +41,7 @@ export const LIMITS = {
   phoneDigitsMin: 7,
   phoneDigitsMax: 15,
   identifiersMax: 50,
-  /** Gift-card amounts in dollars (spec §9), step 0.01. */
+  /** Gift-card amounts in dollars, step 0.01. */
   giftAmountMin: 5,
   giftAmountMax: 500,
 } as const;
@@ -51,9 +51,9 @@ export const DEFAULT_PHONE_PREFIX = '+1';
 /** The largest id a client may send: ids are Postgres integers, and a larger one fails the query. */
 export const ID_MAX = 2_147_483_647;
 
-/** A user counts as online when seen within this window (DESIGN.md §2). */
+/** A user counts as online when seen within this window. */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 
-/** Toasts: one at a time, auto-close after 5 s (spec §9). */
+/** Toasts: one at a time, auto-close after 5 s. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

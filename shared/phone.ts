@@ -1,7 +1,7 @@
 import { DEFAULT_PHONE_PREFIX, LIMITS } from './constants';
 
 /**
- * Normalises a phone number as the spec (§5) describes: trimmed; kept as typed when it starts
+ * Normalises a phone number: trimmed; kept as typed when it starts
  * with '+'; otherwise only its digits are taken and prefixed with +1.
  */
 export function normalizePhone(input: string): string {

@@ -94,13 +94,13 @@ export function App() {
       <Suspense fallback={<FullPageSpinner />}>
         <Switch>
           <Route path={paths.auth} component={AuthPage} />
-          {/* Open to everyone: how a guest sends a gift card (spec §2). */}
+          {/* Open to everyone: how a guest sends a gift card. */}
           <Route path={routePatterns.profile}>
             <PublicShell>
               <ProfilePage />
             </PublicShell>
           </Route>
-          {/* Home (spec §2): a business's home is its dashboard, a consumer's the Mark.itplace. */}
+          {/* Home: a business's home is its dashboard, a consumer's the Mark.itplace. */}
           <ProtectedRoute
             path={paths.home}
             componentByRole={{ business: BusinessDashboardPage, consumer: ConsumerHomePage }}

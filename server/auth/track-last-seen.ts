@@ -7,7 +7,7 @@ const WRITE_INTERVAL_MS = 60 * 1000;
 const MAX_REMEMBERED_USERS = 100_000;
 
 /**
- * Marks the signed-in user as seen (friends show them online for five minutes, DESIGN.md §2).
+ * Marks the signed-in user as seen (friends show them online for five minutes).
  * At most one write a minute per user: this instance skips users it marked less than a minute
  * ago without a query, and the condition skips rows another instance marked.
  */

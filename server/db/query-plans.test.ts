@@ -20,7 +20,7 @@ import { nextCursor } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { createDatabase } from './client';
 
-/** A plan may read a table from start to end only while it is this small (issue 8). */
+/** A plan may read a table from start to end only while it is this small. */
 const SEQUENTIAL_SCAN_LIMIT = 10_000;
 
 type PlanNode = {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { brands, identifiers } from '@shared/schema/index';
 import { type Database } from './client';
 
-/** The three brands of the product (DESIGN.md §2); logos are keywords the client maps to emoji. */
+/** The three brands of the product; logos are keywords the client maps to emoji. */
 export const BRAND_ROWS = [
   { id: 'starbucks', name: 'Starbucks', logo: 'coffee' },
   { id: 'dunkin', name: 'Dunkin', logo: 'doughnut' },

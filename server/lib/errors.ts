@@ -1,4 +1,4 @@
-/** Typed errors: services throw these; one handler turns the code into a status (STYLE.md §5). */
+/** Typed errors: services throw these; one handler turns the code into a status, not each route. */
 export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,

@@ -35,7 +35,7 @@ export const assignRequestId: RequestHandler = (request, response, next) => {
 
 /**
  * Refuses state-changing requests that a browser marks as coming from another site: together with
- * SameSite=Lax cookies this is the CSRF defence (DESIGN.md §5).
+ * SameSite=Lax cookies this is the CSRF defence.
  */
 export const refuseCrossSiteWrites: RequestHandler = (request, _response, next) => {
   if (isRead(request)) return next();

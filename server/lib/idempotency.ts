@@ -3,7 +3,7 @@ import { AppError } from './errors';
 
 const MESSAGE = 'Idempotency-Key must be 1 to 255 visible characters';
 
-/** The optional `Idempotency-Key` header of a write that moves value (DESIGN.md §3). */
+/** The optional `Idempotency-Key` of a write that moves value: a retry moves it only once. */
 export function readIdempotencyKey(request: Request): string | undefined {
   const key = request.get('idempotency-key');
   if (key === undefined) return undefined;

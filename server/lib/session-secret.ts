@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * The configured secret, or one generated on first start and kept in DATA_DIR so that sessions
- * survive restarts (DESIGN.md §6).
+ * survive restarts.
  */
 export function resolveSessionSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;

@@ -3,7 +3,7 @@ import { AppError } from './errors';
 
 /**
  * Parses input with the shared zod schema of a call. A failure becomes a 400 whose message is the
- * first problem (the spec's message where it has one) and whose `errors` name every field.
+ * first problem (the user-facing message where it has one) and whose `errors` name every field.
  */
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,

@@ -8,7 +8,7 @@ import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 /**
- * Issue 9, point 1: every /api route with the answer each caller gets. The callers: no session,
+ * Every /api route with the answer each caller gets. The callers: no session,
  * consumers A and B, businesses X and Y. The objects are A's (a gift card, a post, a notification,
  * friendships, a gift request to A) and X's (a pin, a lead); B and Y never own them, so no cell of
  * theirs on them may be 2xx. Cells run in the table's order, each caller in the order below, so a

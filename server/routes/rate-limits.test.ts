@@ -10,7 +10,7 @@ import { consumerInput, registerAs } from '../testing/factories';
 import { PNG_PIXEL } from '../testing/images';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
-// Issue 9, point 4: searches and uploads are limited per account and per client address, with
+// Searches and uploads are limited per account and per client address, with
 // the counters in the database. (Sign-in, registration, guest gifts and shares: their own tests.)
 const SEARCHES = 3;
 const UPLOADS = 2;

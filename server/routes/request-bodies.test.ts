@@ -5,7 +5,7 @@ import { signedInConsumer } from '../testing/gift-cards';
 import { PNG_PIXEL as PNG } from '../testing/images';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
-// Issue 9, point 3: a body another site can send without CORS (a form post, text/plain,
+// A body another site can send without CORS (a form post, text/plain,
 // multipart) is refused where the route takes JSON, and multipart only reaches the upload route.
 let context: TestContext;
 beforeAll(async () => {

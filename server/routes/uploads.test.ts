@@ -8,7 +8,7 @@ import { signedInConsumer } from '../testing/gift-cards';
 import { PNG_PIXEL } from '../testing/images';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
-// Issue 9, point 8 (with posts.test.ts: the stored name and type, 413 over 5 MB, 401).
+// Uploads (more in posts.test.ts: the stored name and type, 413 over 5 MB, 401).
 let context: TestContext;
 let agent: Awaited<ReturnType<typeof signedInConsumer>>['agent'];
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { accountRateLimit } from '../lib/account-rate-limit';
 import { parseInput } from '../lib/validate';
 import { searchUsers } from '../services/users/search-users';
 
-/** People search (and @mention search) is limited per account and address (issue 9). */
+/** People search (and @mention search) is limited per account and address. */
 export function searchRateLimit({ db, config }: RouteDependencies) {
   return accountRateLimit(db, {
     name: 'search',

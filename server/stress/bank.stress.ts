@@ -10,7 +10,7 @@ import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 /**
- * Issue 9, point 6: the bank test (after Jepsen's). Eight consumers hold cards from eight pins and,
+ * The bank test (after Jepsen's). Eight consumers hold cards from eight pins and,
  * from 32 clients at once for 30 seconds, send whole cards to each other and spend parts of them,
  * as people do through the API. Meanwhile a checker reads the database in one snapshot at a time
  * (one REPEATABLE READ transaction, as Jepsen's reads every account at once) and every read must

@@ -24,7 +24,7 @@ import { insertConsumers } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
 
 /**
- * Issue 9, point 7: faults. The real entry point (`server/index.ts`) runs as a process of its
+ * Fault tests. The real entry point (`server/index.ts`) runs as a process of its
  * own against Postgres, under load from keep-alive clients, while it is sent SIGTERM, while its
  * Postgres is stopped and started again, and while a fault is injected into it.
  */
@@ -310,7 +310,7 @@ const describeOutcome = (outcome: Outcome) =>
 
 const balancedLedger = { entriesSum: 0, driftedAccounts: 0, negativeAccounts: 0 };
 
-describe('faults (issue 9, point 7)', () => {
+describe('faults', () => {
   it('a promise rejected with nobody awaiting it is logged and the server goes on; an uncaught exception stops it gracefully with code 1', async () => {
     const server = await startServer(
       await freshDatabase(),

@@ -15,7 +15,7 @@ import { totalCount } from '../testing/page-headers';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
-// Issue 9, point 6: money under concurrency, on the real Postgres (`npm run test:stress`).
+// Money under concurrency, on the real Postgres (`npm run test:stress`).
 if (!process.env.TEST_DATABASE_URL) {
   throw new Error('The stress tests run on a real Postgres: set TEST_DATABASE_URL');
 }

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 
 /**
- * Generators of hostile input for the bad-input properties (issue 9, point 5): JSON bodies as
+ * Generators of hostile input for the bad-input properties: JSON bodies as
  * text, path segments, query strings and headers. Nothing here knows an endpoint; the endpoint
  * tables (bad-input-endpoints.ts) build their requests from these.
  */

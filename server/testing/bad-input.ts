@@ -47,7 +47,7 @@ import { insertTestStores } from './stores';
 import { createTestContext, type TestContext } from './test-app';
 
 /**
- * Issue 9, point 5: property-based bad input on every write endpoint (and the query strings and
+ * Property-based bad input on every write endpoint (and the query strings and
  * path parameters of the reads). For each endpoint fast-check generates requests — valid bodies
  * built from the endpoint's real fields, and broken ones: wrong types, missing and extra fields,
  * strings past their limit, odd unicode, `__proto__` keys, 5.001, 1e309, -0, bodies that are not
@@ -577,7 +577,7 @@ const messageOf = (answer: Answer) => {
   return typeof json?.message === 'string' ? json.message.trim() : '';
 };
 
-/** The error shape (DESIGN.md §5): `{message, errors?}`, every error a string. */
+/** The error shape of every /api failure: `{message, errors?}`, every error a string. */
 function errorShapeProblem(answer: Answer): string | undefined {
   const json = answer.json;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'no JSON body';

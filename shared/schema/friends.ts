@@ -7,7 +7,7 @@ import { users } from './users';
 export const FRIENDSHIP_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
 
-/** A friend request and, once accepted, the friendship (DESIGN.md §2): one row per pair. */
+/** A friend request and, once accepted, the friendship: one row per pair. */
 export const friendships = pgTable(
   'friendships',
   {
@@ -60,7 +60,7 @@ export type FriendRequestInput = z.input<typeof friendRequestSchema>;
 
 export const FRIEND_RESPONSE_ACTIONS = ['accept', 'reject'] as const;
 
-/** Spec §4: respond with 'accept' or 'reject'. */
+/** Respond with 'accept' or 'reject'. */
 export const respondFriendRequestSchema = z.object({
   friendshipId: z
     .number({ error: 'friendshipId must be a number' })
@@ -80,7 +80,7 @@ export const mentionSearchQuerySchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Answers (spec §3)
+// Answers
 // ---------------------------------------------------------------------------------------------
 
 export type FriendSummary = {
@@ -88,7 +88,7 @@ export type FriendSummary = {
   name: string;
   username: string;
   profilePicture: string | null;
-  /** Seen within the last 5 minutes (DESIGN.md §2). */
+  /** Seen within the last 5 minutes. */
   isOnline: boolean;
 };
 

@@ -70,7 +70,7 @@ export const giftCards = pgTable(
 export const GIFT_KINDS = ['friend', 'guest'] as const;
 export type GiftKind = (typeof GIFT_KINDS)[number];
 
-/** A gift transaction (spec §3): a card given to a consumer by a friend or by a guest. */
+/** A gift transaction: a card given to a consumer by a friend or by a guest. */
 export const gifts = pgTable(
   'gifts',
   {
@@ -147,7 +147,7 @@ export const giftRequests = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 export const GIFT_LIMITS = {
-  /** Gift amounts (spec §9): 5 to 500 dollars. */
+  /** Gift amounts: 5 to 500 dollars. */
   amountMin: LIMITS.giftAmountMin,
   amountMax: LIMITS.giftAmountMax,
   messageMax: 200,
@@ -186,7 +186,7 @@ export const GIFT_CARD_MESSAGES = {
   requestPending: 'You already asked this person for a gift; wait for their answer',
 } as const;
 
-/** Spec §5: user searches run only with at least 2 characters. */
+/** User searches run only with at least 2 characters. */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_HINT = 'Type at least 2 characters to search';
 export const SEARCH_EMPTY = 'No users found';
@@ -278,7 +278,7 @@ export const requestGiftSchema = z.object({
 });
 export type RequestGiftInput = z.input<typeof requestGiftSchema>;
 
-/** Spec §3/§5: the guest gift-card request (recipientUsername, brand, value 5–500, senderEmail). */
+/** The guest gift-card request (recipientUsername, brand, value 5–500, senderEmail). */
 export const guestGiftSchema = z.object({
   recipientUsername: username('Recipient is required'),
   brand: z.enum(BRAND_IDS, { error: 'Choose a brand' }),
@@ -294,7 +294,7 @@ export const GUEST_GIFT_MESSAGES = {
   self: 'You cannot send a gift card to yourself',
 } as const;
 
-/** What the guest learns (spec §3 leaves it open): the card that was issued, never its code. */
+/** What the guest learns: the card that was issued, never its code, which only the owner sees. */
 export type GuestGiftResult = { id: number; brand: string; value: number; recipientName: string };
 
 export const LEADERBOARD_PERIODS = ['week', 'month', 'year', 'all'] as const;
@@ -324,10 +324,10 @@ export const userSearchQuerySchema = z.object({
 export const giftCardListQuerySchema = z.object({ ...pageQueryFields });
 
 // ---------------------------------------------------------------------------------------------
-// Answers (snake_case where the spec names the fields that way)
+// Answers (snake_case where the public API names the fields that way)
 // ---------------------------------------------------------------------------------------------
 
-/** A pin as the marketplace shows it (spec §3 plus remaining and distance). */
+/** A pin as the marketplace shows it, with what remains and how far it is. */
 export type MarketplacePin = {
   id: number;
   brand: string;
@@ -361,7 +361,7 @@ export type MarketplacePin = {
 export type MarketplaceScope = 'nearest' | 'newest';
 export const MARKETPLACE_SCOPE_HEADER = 'X-Marketplace-Scope';
 
-/** A card in the consumer's wallet (spec §3 plus balance and expiry). */
+/** A card in the consumer's wallet, with its balance and expiry. */
 export type WalletGiftCard = {
   id: number;
   sender_name: string;
@@ -383,7 +383,7 @@ export type ClaimResult = { giftCard: WalletGiftCard; pin: { id: number; remaini
 
 export type RedeemResult = { giftCard: WalletGiftCard; redeemed: number };
 
-/** A gift transaction (spec §3), seen by its sender or its recipient. */
+/** A gift transaction, seen by its sender or its recipient. */
 export type GiftTransaction = {
   id: number;
   sender_id: number | null;
@@ -423,7 +423,7 @@ export type IssuedGiftCard = {
   created_at: string;
 };
 
-/** Spec §3: a leaderboard entry as received; total_value is dollars of gifts sent in the period. */
+/** A leaderboard entry as received; total_value is dollars of gifts sent in the period. */
 export type LeaderboardEntry = {
   id: number;
   name: string;
@@ -444,7 +444,7 @@ export type LeaderboardStanding = {
   pointsToNextRank: number;
 };
 
-/** A user search result (spec §3), with the searcher's friendship to them. */
+/** A user search result, with the searcher's friendship to them. */
 export type UserSearchResult = {
   id: number;
   name: string;

@@ -15,7 +15,7 @@ import { dollarsToCentsField } from '../money-field';
 import { users } from './users';
 
 /**
- * Double-entry ledger (DESIGN.md §3). Every movement of value is one transaction whose entries sum
+ * Double-entry ledger. Every movement of value is one transaction whose entries sum
  * to zero. User and pin accounts keep a running balance that can never go below zero; system
  * accounts (where value enters and leaves) may go negative and keep no running balance, so they
  * are not a hot row: their balance is the sum of their entries.
@@ -28,7 +28,7 @@ export const SYSTEM_ACCOUNTS = {
   paymentClearing: 'payment_clearing',
   /** Card value spent at a store: it leaves the platform to the merchant. */
   cardRedemptions: 'card_redemptions',
-  /** Gift cards guests send from a profile: value issued before a payment is taken (DESIGN.md §4). */
+  /** Gift cards guests send from a profile: value issued before a payment is taken. */
   guestGifts: 'guest_gifts',
 } as const;
 

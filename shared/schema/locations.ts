@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { US_STATES } from '../us-states';
 import { brands } from './brands';
 
-/** Real US store locations (seeded from server/data/stores.csv); `id` is the spec's `locationId`. */
+/** Real US store locations (seeded from server/data/stores.csv); `id` is a pin's `locationId`. */
 export const stores = pgTable(
   'stores',
   {

@@ -17,7 +17,7 @@ import { users } from './users';
 // Notifications
 // ---------------------------------------------------------------------------------------------
 
-/** DESIGN.md §2 types, plus a mention in a post. */
+/** The kinds of notification: friends, gifts, leads, redemptions, mentions and system. */
 export const NOTIFICATION_TYPES = [
   'friend_request_received',
   'friend_request_accepted',
@@ -121,7 +121,7 @@ export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
 } as const;
 
-/** Spec §3: a notification as received, plus what it points at. */
+/** A notification as received, plus what it points at. */
 export type NotificationItem = {
   id: number;
   type: NotificationType;
@@ -148,7 +148,7 @@ export type NotificationPreference = { type: NotificationType; label: string; in
 export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Converted'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-/** A business's customer (spec §3 lead). A claim creates or refreshes the consumer's lead. */
+/** A business's customer (a lead). A claim creates or refreshes the consumer's lead. */
 export const leads = pgTable(
   'leads',
   {
@@ -250,7 +250,7 @@ export const leadListQuerySchema = z.object({
 
 export const LEAD_MESSAGES = { notFound: 'Lead not found' } as const;
 
-/** Spec §3: a lead as received. */
+/** A lead as received. */
 export type Lead = {
   id: number;
   name: string;

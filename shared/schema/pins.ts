@@ -34,7 +34,7 @@ export const PIN_LIMITS = {
   defaultValue: 10,
   defaultQuantity: 1,
   defaultRadius: 5,
-  /** A pin expires 90 days after creation (spec §9). */
+  /** A pin expires 90 days after creation. */
   expiryDays: 90,
 } as const;
 
@@ -176,7 +176,7 @@ const integerIn = (label: string, min: number, max: number) =>
     .min(min, `${label} must be between ${min} and ${max.toLocaleString('en-US')}`)
     .max(max, `${label} must be between ${min} and ${max.toLocaleString('en-US')}`);
 
-/** The spec's pin payload (§3, §7), with the server's bounds; lat/lng are accepted and ignored. */
+/** The pin payload, with the server's bounds; lat/lng are accepted and ignored. */
 export const createPinSchema = z.object({
   brand: z.string({ error: 'Brand is required' }).trim().min(1, 'Brand is required'),
   value: dollarsToCentsField('Value', PIN_LIMITS.valueMin, PIN_LIMITS.valueMax),

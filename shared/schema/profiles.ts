@@ -18,7 +18,7 @@ export const SHARE_PLATFORMS = [
 ] as const;
 export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
 
-/** Someone shared a profile (spec §7 POST /api/analytics/share). */
+/** Someone shared a profile (POST /api/analytics/share). */
 export const shareEvents = pgTable(
   'share_events',
   {
@@ -116,7 +116,7 @@ export const PROFILE_MESSAGES = {
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-/** Spec §3/§7: a public profile — public fields only, never e-mail, phone or anything private. */
+/** A public profile — public fields only, never e-mail, phone or anything private. */
 export type PublicProfile = {
   name: string;
   username: string;

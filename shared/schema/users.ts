@@ -81,7 +81,7 @@ export const userIdentifiers = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Field schemas (spec §5 messages), shared by the forms and the server
+// Field schemas and their messages, shared by the forms and the server
 // ---------------------------------------------------------------------------------------------
 
 const EMAIL_MESSAGE = 'Valid email is required';

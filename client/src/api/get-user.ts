@@ -4,7 +4,7 @@ import { ApiError, api } from '@/lib/api-client';
 import { USER_QUERY_KEY } from '@/lib/query-client';
 
 /**
- * Who is signed in (spec §4): a 401 means nobody; any other failure is logged and also treated as
+ * Who is signed in: a 401 means nobody; any other failure is logged and also treated as
  * signed out, so a broken session never leaves the app stuck on a spinner.
  */
 export async function getUser(): Promise<CurrentUser | null> {

@@ -15,7 +15,7 @@ export function useLogout({ mutationConfig }: UseLogoutOptions = {}) {
     ...restConfig,
     mutationFn: logout,
     onSuccess: (...args) => {
-      // Signed out at once (spec §4); nothing cached for the previous user may outlive the session.
+      // Signed out at once; nothing cached for the previous user may outlive the session.
       queryClient.setQueryData(USER_QUERY_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
       toast({ title: 'Success', description: 'Logged out successfully' });

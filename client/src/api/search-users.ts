@@ -13,12 +13,12 @@ export const searchUsersQueryOptions = (params: UserSearchParams) =>
   queryOptions({
     queryKey: [...USER_SEARCH_QUERY_KEY, params],
     queryFn: () => searchUsers(params),
-    // Spec §5: a search runs only from 2 characters on.
+    // A search runs only from 2 characters on.
     enabled: params.query.trim().length >= SEARCH_MIN_LENGTH,
     staleTime: 30_000,
   });
 
-/** Pass an already debounced query (spec §9: 500 ms). */
+/** Pass an already debounced query (500 ms after the last keystroke). */
 export function useUserSearch(params: UserSearchParams) {
   return useQuery(searchUsersQueryOptions(params));
 }

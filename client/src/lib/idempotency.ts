@@ -1,7 +1,7 @@
 /**
- * A fresh Idempotency-Key for one submission of a money-moving form (DESIGN.md §3). randomUUID
- * exists only in secure contexts; over plain http on a LAN address the fallback builds a v4 UUID
- * from getRandomValues, which is available everywhere.
+ * A fresh Idempotency-Key for one submission of a money-moving form, so that a retry moves the
+ * money once. randomUUID exists only in secure contexts; over plain http on a LAN address the
+ * fallback builds a v4 UUID from getRandomValues, which is available everywhere.
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -1,4 +1,4 @@
-/** Route paths (spec §2). Links and redirects use these, never string literals. */
+/** Route paths. Links and redirects use these, never string literals. */
 export const paths = {
   home: '/',
   auth: '/auth',
@@ -22,8 +22,8 @@ export const routePatterns = {
   friendsOf: '/friends/:username',
 } as const;
 
-/** A user's public profile page (spec §2). */
+/** A user's public profile page. */
 export const profilePath = (username: string) => `/u/${encodeURIComponent(username)}`;
 
-/** The friends of a user (spec §2: /friends/{username}). */
+/** The friends of a user: /friends/{username}. */
 export const friendsOfPath = (username: string) => `/friends/${encodeURIComponent(username)}`;

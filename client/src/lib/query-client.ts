@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** The current user's query key (spec §4); the session lives in this one cache entry. */
+/** The current user's query key; the session lives in this one cache entry. */
 export const USER_QUERY_KEY = ['user'] as const;
 
 /**
@@ -24,7 +24,7 @@ export const FRIENDS_QUERY_KEY = ['friends'] as const;
 export const PROFILES_QUERY_KEY = ['profiles'] as const;
 export const USER_SEARCH_QUERY_KEY = ['users', 'search'] as const;
 
-/** Spec §9: the query layer defaults to no retry and no refetch on window focus. */
+/** The query layer defaults to no retry and no refetch on window focus. */
 export const queryConfig = {
   queries: { retry: false, refetchOnWindowFocus: false },
 } satisfies DefaultOptions;

@@ -3,7 +3,7 @@ const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 const WEEK_MS = 7 * DAY_MS;
-/** Spec §9: from 30 days on, ages are counted in months of 30 days. */
+/** From 30 days on, ages are counted in months of 30 days. */
 const MONTH_MS = 30 * DAY_MS;
 
 function ago(count: number, unit: string): string {
@@ -13,12 +13,12 @@ function ago(count: number, unit: string): string {
 function toTime(date: string | number | Date | null | undefined, now: number): number {
   if (date === null || date === undefined || date === '') return now;
   const time = new Date(date).getTime();
-  // Spec §9: a missing creation date counts as now; an unreadable one is treated the same way.
+  // A missing creation date counts as now; an unreadable one is treated the same way.
   return Number.isNaN(time) ? now : time;
 }
 
 /**
- * How long ago `date` was, in the spec's steps (§9): seconds under a minute, minutes under an hour,
+ * How long ago `date` was, in steps: seconds under a minute, minutes under an hour,
  * hours under a day, days under a week, weeks under 30 days, months after that. A missing date is
  * now; a date slightly in the future (another clock) reads as 0 seconds ago.
  */

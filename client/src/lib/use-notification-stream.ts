@@ -55,7 +55,7 @@ function messageOf(data: unknown): { message: string | null; read: boolean } {
 }
 
 /**
- * The live layer (issue 7): a server-sent event stream that tells the signed-in user about each new
+ * The live layer: a server-sent event stream that tells the signed-in user about each new
  * notification at once, with a toast (not on /notifications, which shows it in the list) and a
  * fresh unread count and list. When the stream drops, the count is polled every 15 s (a rise
  * refreshes the list and says so) while the stream is retried after 5, 10, then every 30 s.
@@ -114,7 +114,7 @@ export function useNotificationStream({
         }
         refreshCount();
         refreshList();
-        // Without text the title says it all (spec §9: 'New notification').
+        // Without text the title ('New notification') says it all.
         if (!onNotificationsPage.current) {
           toast({ title: TOAST_TITLE, description: message ?? undefined });
         }

@@ -21,7 +21,7 @@ export const betweenUsers = (a: number, b: number) =>
     and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
   );
 
-/** Seen within the last five minutes (DESIGN.md §2). */
+/** Seen within the last five minutes. */
 export const isOnline = sql<boolean>`coalesce(${users.lastSeenAt} > now() - make_interval(secs => ${
   ONLINE_WINDOW_MS / 1000
 }), false)`;

@@ -51,7 +51,7 @@ export async function listFriends(db: Database, userId: number): Promise<FriendI
   }));
 }
 
-/** Pending requests others sent to the user, newest first (spec §3 friend request). */
+/** Pending requests others sent to the user, newest first. */
 export async function listFriendRequests(
   db: Database,
   userId: number,

@@ -5,7 +5,7 @@ import { type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { notify } from '../notifications/notify';
 
-/** Only the person asked can accept or reject a pending request (spec §4). */
+/** Only the person asked can accept or reject a pending request. */
 export async function respondFriendRequest(
   db: Database,
   userId: number,

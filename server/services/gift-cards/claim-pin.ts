@@ -53,7 +53,7 @@ async function assertOfferedTo(tx: Transaction, pinId: number, consumerId: numbe
 }
 
 /**
- * A consumer takes one card from a pin (DESIGN.md §2): at most once per consumer and pin (a unique
+ * A consumer takes one card from a pin: at most once per consumer and pin (a unique
  * index), never more cards than the pin's quantity (a conditional decrement), and the card's value
  * moves from the pin's reserve to the card's own ledger account, all in one transaction.
  */

@@ -4,7 +4,7 @@ import { type Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { giftCardQrCode } from './gift-card-code';
 
-/** The card's secret code and its QR image: only ever to its owner (DESIGN.md §2). */
+/** The card's secret code and its QR image, only ever to its owner (the code spends the card). */
 export async function getGiftCardCode(
   db: Database,
   ownerId: number,

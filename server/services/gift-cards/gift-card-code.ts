@@ -5,8 +5,8 @@ import QRCode from 'qrcode';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
- * A new gift-card code: 80 random bits (DESIGN.md §2 asks for at least 64) as 16 base32
- * characters in groups of four, e.g. 'K3QF-8ZT2-M9WX-4PRD'.
+ * A new gift-card code: 80 random bits (well over the 64 that make guessing a code hopeless) as
+ * 16 base32 characters in groups of four, e.g. 'K3QF-8ZT2-M9WX-4PRD'.
  */
 export function generateGiftCardCode(): string {
   const bytes = randomBytes(10);

@@ -28,7 +28,7 @@ type RankedRow = {
   total_cents: string | number;
 };
 
-/** The top gifters of the period (DESIGN.md §1: the period really filters). */
+/** The top gifters of the period: only gifts sent within the period count. */
 export async function getLeaderboard(
   db: Database,
   { period, limit }: { period: LeaderboardPeriod; limit: number },
@@ -61,7 +61,7 @@ type StandingRow = {
   ranked_users: string | number | null;
 };
 
-/** Points are whole dollars of gifts sent (spec §3: integer from total_value). */
+/** Points are whole dollars of gifts sent: the integer part of total_value. */
 const points = (cents: number) => Math.trunc(cents / 100);
 
 /** Where the consumer stands in the period, and how far the next place is. */

@@ -4,7 +4,7 @@ import { type Database } from '../../db/client';
 import { giftColumns, giftJoins, recipients, toGiftTransaction } from './present-gift';
 import { type Page } from '../../lib/list-answer';
 
-/** The gifts a consumer sent or received, newest first (spec §3 gift transactions). */
+/** The gifts a consumer sent or received, newest first. */
 export async function listGiftTransactions(
   db: Database,
   userId: number,

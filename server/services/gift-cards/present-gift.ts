@@ -37,7 +37,7 @@ type GiftRow = {
   createdAt: Date;
 };
 
-/** Spec §3's gift transaction, from the point of view of `viewerId`. */
+/** A gift transaction as the API answers it, from the point of view of `viewerId`. */
 export function toGiftTransaction(row: GiftRow, viewerId: number): GiftTransaction {
   return {
     id: row.id,

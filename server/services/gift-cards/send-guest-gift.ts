@@ -24,7 +24,7 @@ type GuestGiftData = z.output<typeof guestGiftSchema>;
 
 export type GuestGiftSender = { id: number } | null;
 
-/** A guest is named by the part of their e-mail before the @ (issue 5). */
+/** A guest has no account, so is named by the part of their e-mail before the @. */
 export const guestName = (email: string) => email.split('@')[0] || email;
 
 async function nameOf(db: Executor, userId: number): Promise<string> {
@@ -62,7 +62,7 @@ async function findPrevious(
 /**
  * Someone without an account (or a signed-in consumer, as themselves) sends a new gift card to a
  * consumer from their public profile. The card is issued through the ledger from the guest-gifts
- * system account (the payment is taken in a later step, DESIGN.md §4) and the gift is recorded,
+ * system account (the payment is taken in a later step) and the gift is recorded,
  * in one transaction. A retry with the same Idempotency-Key answers the first card.
  */
 export async function sendGuestGift(

@@ -112,7 +112,7 @@ const leadsPage = preparedStatement('leads_page', (db: Database, variant: LeadPa
 });
 
 /**
- * A claim makes the consumer a lead of the pin's business (issue 7): created as New the first
+ * A claim makes the consumer a lead of the pin's business: created as New the first
  * time, its contact details and source refreshed on later claims (the status the business set
  * stays). Answers the lead's id.
  */

@@ -26,7 +26,7 @@ export type PostTransactionInput = {
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient funds';
 
 /**
- * The one way value moves (DESIGN.md §3): records a balanced transaction and applies it to the
+ * The one way value moves: records a balanced transaction and applies it to the
  * running balances, inside the caller's database transaction. A balance that would go below zero
  * refuses the whole movement (conditional update: no read-then-write), so the caller's
  * transaction rolls back with it.

@@ -8,7 +8,7 @@ import {
 import { users } from '@shared/schema/users';
 import { type Executor } from '../../db/client';
 
-/** The channel every app instance listens on (DESIGN.md §7: fan-out through LISTEN/NOTIFY). */
+/** The channel every app instance listens on, so a notification reaches its user on any of them. */
 export const NOTIFICATION_CHANNEL = 'markit_notifications';
 
 export const DEFAULT_SENDER_NAME = 'Someone';
@@ -22,13 +22,13 @@ export type NotifyInput = {
   amountCents?: number | null;
   referenceType?: NotificationReference | null;
   referenceId?: number | null;
-  /** The text for kinds the spec has no template for (leads, redemptions, system). */
+  /** The text for kinds that have no template (leads, redemptions, system). */
   message?: string;
 };
 
 const dollars = (cents: number | null | undefined) => `$${((cents ?? 0) / 100).toFixed(2)}`;
 
-/** Spec §9 templates; other kinds bring their own text. */
+/** The texts of the kinds that have a template; other kinds bring their own text. */
 function messageFor(input: NotifyInput, name: string): string {
   switch (input.type) {
     case 'friend_request_received':

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/errors';
 
 /**
- * Where money enters and leaves the platform (DESIGN.md §4). The embedded default is the test-mode
+ * Where money enters and leaves the platform. The embedded default is the test-mode
  * provider below; a real processor implements the same interface and is chosen by configuration.
  */
 export interface PaymentProvider {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 
 /**
  * Fixed-window counters in the database, so that every app instance sees the same count
- * (DESIGN.md §7: no in-memory counters).
+ * (counters in memory would let each instance allow the whole limit on its own).
  */
 export type RateLimitRule = { key: string; limit: number; windowSeconds: number; message: string };
 

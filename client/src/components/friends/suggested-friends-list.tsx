@@ -20,7 +20,7 @@ export function mutualFriendsLabel(count: number): string {
   return `${count} mutual friend${count === 1 ? '' : 's'}`;
 }
 
-/** The toasts of a sent friend request (spec §8), shared by every place that sends one. */
+/** The toasts of a sent friend request, shared by every place that sends one. */
 export function announceFriendRequest(name: string, status: FriendshipStatus) {
   toast({
     title: FRIEND_REQUEST_SENT,

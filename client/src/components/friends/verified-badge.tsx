@@ -1,7 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** The verified mark beside a name (spec §6: verified users get a badge). */
+/** The verified mark beside a name: every verified user gets this badge. */
 export function VerifiedBadge({ className }: { className?: string }) {
   return (
     <BadgeCheck

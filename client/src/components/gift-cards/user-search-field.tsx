@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-/** Spec §9: searches wait until the user has stopped typing for this long. */
+/** Searches wait until the user has stopped typing for this long. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 export const USER_SEARCH_ERROR = 'Error searching for users. Please try again.';
 

@@ -34,7 +34,7 @@ type MobileMenuProps = {
 };
 
 /**
- * On a phone the bottom bar holds four items (spec §2); the rest of the navigation (Wallet,
+ * On a phone the bottom bar holds four items; the rest of the navigation (Wallet,
  * Notifications …) opens from this Menu button in the top bar, so every page stays reachable.
  */
 export function MobileMenu({ role, unread = 0 }: MobileMenuProps) {

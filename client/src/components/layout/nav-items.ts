@@ -13,7 +13,7 @@ import { type UserType } from '@shared/constants';
 import { paths } from '@/lib/paths';
 
 export type NavItem = {
-  /** The label in the top navigation (spec §2). */
+  /** The label in the top navigation. */
   label: string;
   /** The shorter label in the mobile bottom bar. */
   shortLabel: string;
@@ -30,11 +30,12 @@ export type NavItem = {
 const everyone = ['consumer', 'business'] as const;
 
 /**
- * The navigation in the spec's order (§2): Home, Friends, Social Feed, Leads (business),
+ * The navigation, in the product's order: Home, Friends, Social Feed, Leads (business),
  * Leaderboard (consumer), Marketplace (consumer), Wallet, Notifications. An item is listed only
- * once its page exists, so a link never leads nowhere; a page's issue adds its one line here, e.g.
+ * once its page exists, so a link never leads nowhere; the change that adds a page adds its one
+ * line here, e.g.
  *   { label: 'Friends', shortLabel: 'Friends', href: paths.friends, icon: Users, roles: everyone, mobileRoles: everyone },
- * Mobile bar (§2): consumers Home, Friends, Social, Market; businesses Home, Friends, Social, Wallet.
+ * Mobile bar: consumers Home, Friends, Social, Market; businesses Home, Friends, Social, Wallet.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   {
@@ -99,7 +100,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     href: paths.notifications,
     icon: Bell,
     roles: everyone,
-    // Not in the bottom bar (spec §2 gives it four items): on a phone it is under Menu.
+    // Not in the bottom bar, which holds only four items: on a phone it is under Menu.
     mobileRoles: [],
     showsUnreadCount: true,
   },

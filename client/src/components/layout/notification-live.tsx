@@ -3,7 +3,7 @@ import { useNotificationStream } from '@/lib/use-notification-stream';
 type NotificationLiveProps = { userId: number };
 
 /**
- * Keeps the signed-in user's notifications live (issue 7): shows a toast for each new one and
+ * Keeps the signed-in user's notifications live: shows a toast for each new one and
  * keeps the unread badge current. Renders nothing of its own; the stream closes when the shell
  * unmounts (sign-out).
  */

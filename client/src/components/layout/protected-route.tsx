@@ -9,12 +9,12 @@ import { usePageShell } from './use-page-shell';
 type ProtectedRouteProps = { path: string } & (
   | {
       component: ComponentType;
-      /** Only this account type may open the page; the other is sent home (spec §6). */
+      /** Only this account type may open the page; the other is sent home. */
       role?: UserType;
       componentByRole?: never;
     }
   | {
-      /** One page per account type on the same path, e.g. the home (spec §2 Home). */
+      /** One page per account type on the same path, e.g. the home. */
       componentByRole: Record<UserType, ComponentType>;
       component?: never;
       role?: never;

@@ -5,11 +5,11 @@ import { useToast } from './use-toast';
 const loadToaster = () => import('./toaster').then((module) => module.Toaster);
 
 /**
- * The app's toaster, kept out of the first download (issue 8: the JavaScript budget of the pages
- * a guest opens). No page shows a toast before someone acts, so the Radix toast code loads when
- * the browser is idle, or at once if a toast comes first; the toast store keeps toasts until it is
- * there. A failed load (offline) leaves toasts unshown instead of breaking the page; the next
- * change of the toasts tries again.
+ * The app's toaster, kept out of the first download: the pages a guest opens must stay within
+ * their JavaScript budget (scripts/check-bundle-budget.mjs). No page shows a toast before someone
+ * acts, so the Radix toast code loads when the browser is idle, or at once if a toast comes first;
+ * the toast store keeps toasts until it is there. A failed load (offline) leaves toasts unshown
+ * instead of breaking the page; the next change of the toasts tries again.
  */
 export function DeferredToaster() {
   const { toasts } = useToast();

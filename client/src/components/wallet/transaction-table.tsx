@@ -11,7 +11,7 @@ import {
 import { formatDate, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-/** Spec §2 Wallet: a completed movement reads 'Complete'; the others show their real status. */
+/** A completed movement reads 'Complete'; the others show their real status. */
 const STATUS_BADGE = {
   completed: { label: 'Complete', variant: 'success' },
   pending: { label: 'Pending', variant: 'warning' },
@@ -21,7 +21,7 @@ const STATUS_BADGE = {
 type TransactionTableProps = { transactions: WalletTransaction[]; label: string };
 
 /**
- * Ledger rows (spec §2 Wallet): Description, Date, Amount, Status. Money in shows a green plus,
+ * Ledger rows: Description, Date, Amount, Status. Money in shows a green plus,
  * money out a red minus, each also said in words for screen readers. On a phone the Date column
  * folds under the description, so the table fits 375 px without scrolling sideways.
  */

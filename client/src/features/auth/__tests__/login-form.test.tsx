@@ -27,7 +27,7 @@ describe('Sign In', () => {
       identifier: 'casey',
       password: 'secret123',
     });
-    // The session is confirmed by fetching the current user again (spec §4).
+    // The session is confirmed by fetching the current user again.
     await waitFor(() => expect(api.requestsTo('GET', '/api/user').length).toBeGreaterThan(1));
   });
 

@@ -3,7 +3,7 @@ import { type CurrentUser, type LoginInput } from '@shared/schema/users';
 import { api } from '@/lib/api-client';
 import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
 
-/** Spec §5: the identifier is trimmed; nothing else is checked on the client. */
+/** The identifier is trimmed; nothing else is checked on the client: the server answers for it. */
 export const login = ({ identifier, password }: LoginInput): Promise<CurrentUser> =>
   api.post('/login', { identifier: identifier.trim(), password });
 
@@ -17,7 +17,7 @@ export function useLogin({ mutationConfig }: UseLoginOptions = {}) {
     ...restConfig,
     mutationFn: login,
     onSuccess: (...args) => {
-      // Signed in at once, then confirmed by a fresh GET /api/user (spec §4).
+      // Signed in at once, then confirmed by a fresh GET /api/user.
       queryClient.setQueryData(USER_QUERY_KEY, args[0]);
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       return onSuccess?.(...args);

@@ -15,7 +15,7 @@ export function useRegister({ mutationConfig }: UseRegisterOptions = {}) {
     ...restConfig,
     mutationFn: register,
     onSuccess: (...args) => {
-      // Registration signs the new user in; confirm with a fresh GET /api/user (spec §4).
+      // Registration signs the new user in; confirm with a fresh GET /api/user.
       queryClient.setQueryData(USER_QUERY_KEY, args[0]);
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       return onSuccess?.(...args);

@@ -107,7 +107,7 @@ export function ConsumerRegisterForm({ accountTypePicker, onSuccess }: ConsumerR
   });
 
   const onDetailsInvalid = (errors: FieldErrors<ConsumerDetails>) => {
-    // One toast per field error (spec §4). Only one toast shows at a time (TOAST_LIMIT), so they
+    // One toast per field error. Only one toast shows at a time (TOAST_LIMIT), so they
     // are raised last field first: the one left on screen is the first field, which gets focus.
     for (const field of [...DETAIL_FIELDS].reverse()) {
       const message = errors[field]?.message;

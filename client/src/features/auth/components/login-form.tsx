@@ -12,7 +12,7 @@ import { useLogin } from '../api/login';
 type LoginFormProps = { onSuccess: () => void };
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
-  // No client validation beyond trimming the identifier (spec §5): the server answers for the rest.
+  // No client validation beyond trimming the identifier: the server answers for the rest.
   const form = useForm<LoginInput>({ defaultValues: { identifier: '', password: '' } });
   const login = useLogin({
     mutationConfig: {

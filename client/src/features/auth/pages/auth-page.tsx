@@ -48,7 +48,7 @@ export function AuthPage() {
         </CardHeader>
         <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
           {/* Inactive tab panels unmount, so switching tabs resets the forms, any error,
-              the selections and the registration step (spec §2). */}
+              the selections and the registration step. */}
           <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="login">Sign In</TabsTrigger>

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 import { invalidatePinData } from './invalidate-pin-data';
 
-/** The spec's pin payload (§3) plus showBusinessInfo, which we send and honour (DESIGN.md §1). */
+/** The pin payload plus showBusinessInfo, which is sent and really honoured, not just shown. */
 export type CreatePinRequest = {
   brand: string;
   value: number;

@@ -1,6 +1,6 @@
 /**
- * The wizard's cascade lists (spec §7): a failed list is logged and read as empty (spec §8), so the
- * step shows its "No … available" placeholder instead of breaking.
+ * The wizard's cascade lists (brands, states, cities, stores): a failed list is logged and read as
+ * empty, so the step shows its "No … available" placeholder instead of breaking.
  */
 export async function listOrEmpty<T>(request: Promise<T[]>, failure: string): Promise<T[]> {
   try {

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { PinWizard } from './pin-wizard';
 
-/** The 'Create Pin' button and the dialog that holds the wizard (spec §2). */
+/** The 'Create Pin' button and the dialog that holds the wizard. */
 export function CreatePinDialog() {
   const [open, setOpen] = useState(false);
   return (

@@ -2,7 +2,7 @@ import { PIN_LIMITS } from '@shared/schema/pins';
 
 /**
  * The wizard's form. Selects and number inputs hold text while the user works; the payload turns
- * them into numbers on submit. Nothing is validated between steps (spec §4): the server checks
+ * them into numbers on submit. Nothing is validated between steps: the server checks
  * the whole pin and its message comes back in the error toast.
  */
 export type PinWizardValues = {

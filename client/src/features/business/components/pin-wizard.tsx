@@ -21,19 +21,19 @@ import { MessageStep } from './steps/message-step';
 const STEP_COUNT = PIN_WIZARD_STEPS.length;
 
 type PinWizardProps = {
-  /** Called after the pin is created, and by Back on step 1 (spec §2). */
+  /** Called after the pin is created, and by Back on step 1. */
   onSuccess: () => void;
   /** Target identifiers, when the caller has them; otherwise the wizard fetches them. */
   identifiers?: Identifier[];
 };
 
-/** The failure text of the 'Error creating pin' toast (spec §8). */
+/** The failure text of the 'Error creating pin' toast. */
 function failureDescription(error: unknown): string {
   const message = error instanceof ApiError || error instanceof Error ? error.message : '';
   return message ? `Failed to create pin: ${message}` : 'An unknown error occurred';
 }
 
-/** The five-step pin creation wizard (spec §2, §4): nothing is validated between steps. */
+/** The five-step pin creation wizard: nothing is validated between steps; the server checks. */
 export function PinWizard({ onSuccess, identifiers }: PinWizardProps) {
   const [step, setStep] = useState(1);
   const form = useForm<PinWizardValues>({ defaultValues: PIN_WIZARD_DEFAULTS });

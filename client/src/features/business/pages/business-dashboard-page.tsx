@@ -6,7 +6,7 @@ import { CreatePinDialog } from '../components/create-pin-dialog';
 import { DashboardStats } from '../components/dashboard-stats';
 import { DebugPanel } from '../components/debug-panel';
 
-/** The business dashboard, at /business and as a business's home (spec §2). */
+/** The business dashboard, at /business and as a business's home. */
 export function BusinessDashboardPage() {
   // The route guard renders this page only for a signed-in business.
   const { data: user } = useUser();

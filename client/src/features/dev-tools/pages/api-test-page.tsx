@@ -8,14 +8,14 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useApiTest } from '../api/post-api-test';
 import { ApiAnswer } from '../components/api-answer';
 
-/** Spec §9: the friendship id the respond form starts with. */
+/** The friendship id the respond form starts with. */
 export const DEFAULT_TEST_FRIENDSHIP_ID = 28;
 
 const REQUEST_PATH = '/friends/request';
 const RESPOND_PATH = '/friends/respond';
 
 /**
- * /api-test (spec route table): a developer page that calls the friend-request API directly and
+ * /api-test: a developer page that calls the friend-request API directly and
  * shows the raw answers, so the endpoints can be tried without the friends screens.
  */
 export function ApiTestPage() {

@@ -12,7 +12,7 @@ import {
 
 const DIALOG_OPEN = 'The dialog is open';
 
-/** /dialog-test (spec route table): open a sample dialog and see how it was closed. */
+/** /dialog-test: open a sample dialog and see how it was closed. */
 export function DialogTestPage() {
   const [result, setResult] = useState('None yet');
 
@@ -53,7 +53,7 @@ export function DialogTestPage() {
 type LogEntry = { id: number; time: string; text: string };
 
 /**
- * /dialog-debug (spec §2): the same sample dialog with every event Radix reports written to a log,
+ * /dialog-debug: the same sample dialog with every event Radix reports written to a log,
  * to see what happens on open, Escape, an outside click and close.
  */
 export function DialogDebugPage() {

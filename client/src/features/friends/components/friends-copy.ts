@@ -1,2 +1,2 @@
-/** Spec §8: any friends list that fails to load. */
+/** The message for any friends list that fails to load. */
 export const FRIENDS_LOAD_ERROR = 'Failed to load friends data. Please try again later.';

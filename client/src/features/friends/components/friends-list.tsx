@@ -12,7 +12,7 @@ type RemoveDialogState = { open: boolean; friendship?: FriendItem };
 
 /**
  * The signed-in user's friends with their online state, View Profile and Remove. Message is left
- * out until messaging exists (DESIGN.md §1: hidden, never a dead button).
+ * out until messaging exists: a feature not built yet is hidden, never a dead button.
  */
 export function FriendsList({ friends }: { friends: FriendItem[] }) {
   // The friendship outlives `open`, so the dialog keeps its text while it closes.

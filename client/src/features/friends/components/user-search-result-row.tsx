@@ -12,7 +12,7 @@ import { VerifiedBadge } from '@/components/friends/verified-badge';
 import { Button } from '@/components/ui/button';
 import { profilePath } from '@/lib/paths';
 
-/** One person found on /add-friend, with what can be done given the friendship (spec §3). */
+/** One person found on /add-friend, with what can be done given the friendship. */
 export function UserSearchResultRow({ person }: { person: UserSearchResult }) {
   // The server's answer to a request sent from here wins over the (older) search result.
   const [sent, setSent] = useState<'accepted' | 'pending' | null>(null);

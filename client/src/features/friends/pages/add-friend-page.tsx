@@ -12,11 +12,11 @@ import { FriendListSkeleton } from '../components/friend-list-skeleton';
 import { UserSearchResultRow } from '../components/user-search-result-row';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
-/** Spec §9: the search waits until typing has stopped for this long. */
+/** The search waits until typing has stopped for this long. */
 export const ADD_FRIEND_SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_ERROR = 'Error searching for users. Please try again.';
 
-/** /add-friend (spec §2): find people by username or name and send them a friend request. */
+/** /add-friend: find people by username or name and send them a friend request. */
 export function AddFriendPage() {
   const inputId = useId();
   const statusId = useId();

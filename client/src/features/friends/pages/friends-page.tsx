@@ -19,7 +19,7 @@ import { FRIENDS_LOAD_ERROR } from '../components/friends-copy';
 import { SectionEmpty } from '../components/section-empty';
 
 /**
- * /friends (spec §2): requests waiting for an answer, the friends themselves, and people the user
+ * /friends: requests waiting for an answer, the friends themselves, and people the user
  * may know. A list that fails to load is left out under one error with 'Try again'.
  */
 export function FriendsPage() {

@@ -21,7 +21,7 @@ import { FRIENDS_LOAD_ERROR } from '../components/friends-copy';
 import { SectionEmpty } from '../components/section-empty';
 
 /**
- * /friends/{username} (spec §2): anyone's public friends list, reached from their profile's friends
+ * /friends/{username}: anyone's public friends list, reached from their profile's friends
  * count or the QR dialog's Add Friend, so a signed-in visitor can ask them to be friends here.
  */
 export function UserFriendsPage() {

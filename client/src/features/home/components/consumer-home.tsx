@@ -18,7 +18,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 
 /** How many offers Home shows; the rest are on the marketplace. */
 const HOME_PIN_COUNT = 4;
-/** Spec §9: Home shows 4 suggested friends; the rest are on /friends. */
+/** Home shows 4 suggested friends; the rest are on /friends. */
 const HOME_SUGGESTED_FRIENDS_COUNT = 4;
 
 type ConsumerHomeProps = { user: CurrentUser };

@@ -101,7 +101,7 @@ describe('toPoints', () => {
   });
 });
 
-describe('usableAvatar (spec §9)', () => {
+describe('usableAvatar', () => {
   it.each<[string | null, string]>([
     ['/uploads/ada', 'a path under /uploads/'],
     ['https://cdn.example.com/ada.jpg', 'a jpg'],

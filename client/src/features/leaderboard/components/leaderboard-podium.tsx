@@ -19,7 +19,7 @@ const PLACE_STYLE: Record<number, { avatar: string; pedestal: string }> = {
 type LeaderboardPodiumProps = { rows: readonly LeaderboardRow[] };
 
 /**
- * The top three (spec §2): 2nd on the left, 1st in the centre, 3rd on the right; fewer when fewer
+ * The top three: 2nd on the left, 1st in the centre, 3rd on the right; fewer when fewer
  * have sent gifts. The list follows that visual order and each place says which it is.
  */
 export function LeaderboardPodium({ rows }: LeaderboardPodiumProps) {

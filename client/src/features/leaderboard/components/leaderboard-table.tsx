@@ -26,7 +26,7 @@ type LeaderboardTableProps = {
 const actionClass = 'h-8 w-full px-2 text-xs sm:h-9 sm:w-auto sm:px-3 sm:text-sm';
 
 /**
- * Every ranked gifter (spec §2): Rank, User (name and @username), Points, and View Profile for
+ * Every ranked gifter: Rank, User (name and @username), Points, and View Profile for
  * everyone plus Send Gift for everyone but the signed-in consumer, whose row is highlighted.
  * Fixed column widths keep it inside a 360 px screen without sideways scrolling.
  */

@@ -16,7 +16,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 type YourStatsCardProps = { period: LeaderboardPeriod };
 
 /**
- * 'Your Stats' (spec §2): the signed-in consumer's rank with 'Top N%', points, and the points
+ * 'Your Stats': the signed-in consumer's rank with 'Top N%', points, and the points
  * still needed to move up a place, for the selected period.
  */
 export function YourStatsCard({ period }: YourStatsCardProps) {

@@ -1,11 +1,11 @@
 import { type LeaderboardEntry, type LeaderboardPeriod } from '@shared/schema/gift-cards';
 
 /**
- * How the leaderboard turns what the server sends into what the page shows (spec §3 leaderboard
- * entry, §9 leaderboard). Pure functions, so every rule is unit-tested on its own.
+ * How the leaderboard turns what the server sends into what the page shows. Pure functions, so
+ * every rule is unit-tested on its own.
  */
 
-/** The selector's options, in the order the spec lists them; This Month is the default. */
+/** The selector's options, in the order they are offered; This Month is the default. */
 export const LEADERBOARD_PERIOD_OPTIONS = [
   { value: 'month', label: 'This Month' },
   { value: 'week', label: 'This Week' },
@@ -48,8 +48,8 @@ export function unrankedMessage(period: LeaderboardPeriod): string {
 }
 
 /**
- * An entry as it may arrive: the spec gives defaults for missing values, so every field but the
- * id is treated as unknown until checked. A well-formed LeaderboardEntry fits this type.
+ * An entry as it may arrive: missing values get defaults, so every field but the id is
+ * treated as unknown until checked. A well-formed LeaderboardEntry fits this type.
  */
 export type LeaderboardEntryInput = { id: number } & {
   [Field in Exclude<keyof LeaderboardEntry, 'id'>]?: unknown;
@@ -86,7 +86,7 @@ export function toPoints(value: unknown): number {
 }
 
 /**
- * Spec §9: a picture path that starts with /uploads/ or contains jpg, png or jpeg is not shown
+ * A picture path that starts with /uploads/ or contains jpg, png or jpeg is not shown
  * (initials are); neither is a missing one.
  */
 export function usableAvatar(profilePicture: unknown): string | null {
@@ -106,7 +106,7 @@ export function initialsOf(name: string): string {
     .toLocaleUpperCase();
 }
 
-/** Spec §3: entries become display rows, ranked from 1 in the order received. */
+/** Entries become display rows, ranked from 1 in the order received. */
 export function toLeaderboardRows(
   entries: readonly LeaderboardEntryInput[],
   currentUserId: number | null | undefined,
@@ -134,7 +134,7 @@ export function podiumOrder<Row>(rows: readonly Row[]): Row[] {
 
 /**
  * Points still to gain to move up one place, as a whole number that never understates it (the
- * server may count in cents); 0 at rank 1, as the spec says.
+ * server may count in cents); 0 at rank 1, as there is no place above.
  */
 export function pointsToNextRank(rank: number | null, value: unknown): number {
   if (rank === 1) return 0;

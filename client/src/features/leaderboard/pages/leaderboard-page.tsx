@@ -26,8 +26,9 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 type GiftDialogState = { open: boolean; recipient?: GiftRecipient };
 
 /**
- * The gifting leaderboard (spec §2, consumers only): the period's top gifters on a podium and in a
- * table, and the signed-in consumer's own standing. The period really filters (DESIGN.md §1).
+ * The gifting leaderboard (consumers only): the period's top gifters on a podium and in a table,
+ * and the signed-in consumer's own standing. The period really filters the gifts counted; it is
+ * not only a label.
  */
 export function LeaderboardPage() {
   const [period, setPeriod] = useState<LeaderboardPeriod>(DEFAULT_LEADERBOARD_PERIOD);

@@ -7,7 +7,7 @@ import {
   toLeadRows,
 } from '../lib/lead-display';
 
-describe('toLeadRow (spec §3 lead defaults)', () => {
+describe("toLeadRow (a lead's defaults)", () => {
   it('keeps every field a well-formed lead has', () => {
     expect(
       toLeadRow({

@@ -1,13 +1,13 @@
 import { type Lead, LEAD_STATUSES, type LeadStatus } from '@shared/schema/notifications';
 
 /**
- * How the leads page turns what the server sends into what it shows (spec §3 lead and its
- * defaults). Pure functions, so every rule is unit-tested on its own.
+ * How the leads page turns what the server sends into what it shows, defaults for missing values
+ * included. Pure functions, so every rule is unit-tested on its own.
  */
 
 /**
- * A lead as it may arrive: the spec gives defaults for missing values, so every field but the id
- * is treated as unknown until checked. A well-formed Lead fits this type.
+ * A lead as it may arrive: missing values get defaults, so every field but the id is treated as
+ * unknown until checked. A well-formed Lead fits this type.
  */
 export type LeadInputRow = { id: number } & {
   [Field in Exclude<keyof Lead, 'id'>]?: unknown;
@@ -55,7 +55,7 @@ export function toDateInputValue(value: unknown): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-/** Spec §3: name 'Unknown', email and phone empty, status 'New', source 'Direct', notes empty. */
+/** Defaults: name 'Unknown', email and phone empty, status 'New', source 'Direct', notes empty. */
 export function toLeadRow(lead: LeadInputRow): LeadRow {
   return {
     id: lead.id,

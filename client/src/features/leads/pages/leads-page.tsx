@@ -36,8 +36,8 @@ function linkedLeadId(search: string): number | null {
 }
 
 /**
- * The business's customer leads (spec §2, businesses only): search, status filter, server-side
- * pages, Add / Edit / Delete and a CSV export of what the filters show (DESIGN.md §1).
+ * The business's customer leads (businesses only): search, status filter, server-side pages,
+ * Add / Edit / Delete and a CSV export of exactly what the filters show.
  */
 export function LeadsPage() {
   const [searchText, setSearchText] = useState('');

@@ -36,7 +36,7 @@ function FetchError({ onRetry, retrying }: { onRetry: () => void; retrying: bool
   );
 }
 
-/** The offers in a 600 px scroll area (spec §9), page after page with "Load more". */
+/** The offers in a 600 px scroll area, page after page with "Load more". */
 export function MarketplacePinList({
   query,
   waitingForLocation,

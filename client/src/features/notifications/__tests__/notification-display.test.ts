@@ -132,7 +132,7 @@ describe('notificationAction', () => {
 });
 
 describe('toNotificationDisplay', () => {
-  it('builds the displayed notification (spec §3)', () => {
+  it('builds the displayed notification', () => {
     const now = Date.parse('2025-06-01T12:00:00Z');
     expect(
       toNotificationDisplay(

@@ -9,7 +9,7 @@ type NotificationFiltersProps = {
   onChange: (filter: NotificationFilter) => void;
 };
 
-/** The filter list (spec §2): All Notifications, Unread Only, Read Only; one is always chosen. */
+/** The filter list: All Notifications, Unread Only, Read Only; one is always chosen. */
 export function NotificationFilters({ value, onChange }: NotificationFiltersProps) {
   const id = useId();
   return (

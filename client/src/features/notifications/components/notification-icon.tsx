@@ -37,7 +37,7 @@ type NotificationIconProps = { kind: NotificationKind; type: NotificationType };
 
 /** The kind's icon in a tinted circle; decorative, the message says what happened. */
 export function NotificationIcon({ kind, type }: NotificationIconProps) {
-  // A mention is a system notification by kind (spec §4) but deserves its own sign.
+  // A mention is a system notification by kind but deserves its own sign.
   const Icon = type === 'post_mention' ? AtSign : ICON_BY_KIND[kind];
   return (
     <span

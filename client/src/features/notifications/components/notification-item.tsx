@@ -112,7 +112,7 @@ type FriendRequestActionsProps = {
   onAnswer: () => void;
 };
 
-/** Accept / Decline (spec §2), through the friends API; the answer replaces the buttons. */
+/** Accept / Decline, through the friends API; the answer replaces the buttons. */
 function FriendRequestActions({
   friendshipId,
   senderName,

@@ -21,7 +21,7 @@ import { useUpdateNotificationPreferences } from '../api/update-notification-pre
 
 type NotificationSettingsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** 'Settings' (spec §2): in the app on or off, per kind of notification; stored on the server. */
+/** 'Settings': in the app on or off, per kind of notification; stored on the server. */
 export function NotificationSettingsDialog({
   open,
   onOpenChange,

@@ -9,11 +9,11 @@ import { paths, profilePath } from '@/lib/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
 
 /**
- * How the notifications page turns what the server sends into what it shows (spec §3 notification
- * as displayed, §4 kinds, §9 texts). Pure functions, so every rule is unit-tested on its own.
+ * How the notifications page turns what the server sends into what it shows: the kind, the text
+ * and the action of each item. Pure functions, so every rule is unit-tested on its own.
  */
 
-/** Spec §4 kinds; any other type (a mention, the welcome) is a system notification. */
+/** The kinds of notification; any other type (a mention, the welcome) is a system notification. */
 export type NotificationKind =
   | 'friend_request'
   | 'gift_request'
@@ -39,7 +39,7 @@ export function notificationKind(type: string | null | undefined): NotificationK
   return (type && KIND_BY_TYPE[type as NotificationType]) || 'system';
 }
 
-/** Spec §4: these ask the user to do something; the rest only tell. */
+/** These ask the user to do something; the rest only tell. */
 const ACTIONABLE_KINDS: ReadonlySet<NotificationKind> = new Set([
   'friend_request',
   'gift_request',
@@ -54,14 +54,14 @@ function text(value: string | null | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Spec §9: the sender's name, or 'Someone'. */
+/** The sender's name, or 'Someone'. */
 export function senderName(item: Pick<NotificationItem, 'senderName'>): string {
   return text(item.senderName) || DEFAULT_SENDER_NAME;
 }
 
 /**
- * The line to show: the server's text; without one, the spec's template for the kind (§9); for a
- * kind with no template, 'New notification'.
+ * The line to show: the server's text; without one, the template for the kind; for a kind with no
+ * template, 'New notification'.
  */
 export function notificationMessage(
   item: Pick<NotificationItem, 'type' | 'message' | 'senderName' | 'amount'>,
@@ -90,7 +90,7 @@ export type NotificationAction =
   { type: 'respond'; friendshipId: number } | { type: 'link'; label: string; href: string };
 
 /**
- * The item's action (spec §2 Notifications): Accept/Decline for a friend request, otherwise a link
+ * The item's action: Accept/Decline for a friend request, otherwise a link
  * to the object it points at. `username` is the signed-in user's, for Complete Profile.
  */
 export function notificationAction(
@@ -132,7 +132,7 @@ export function notificationAction(
   }
 }
 
-/** Spec §3: a notification as displayed. */
+/** A notification as displayed. */
 export type NotificationDisplay = {
   id: number;
   type: NotificationType;
@@ -166,7 +166,7 @@ export function toNotificationDisplay(
   };
 }
 
-/** The filter list, in the spec's order (§2); All Notifications is the default. */
+/** The filter list, in the order it is offered; All Notifications is the default. */
 export const NOTIFICATION_FILTER_OPTIONS = [
   { value: 'all', label: 'All Notifications' },
   { value: 'unread', label: 'Unread Only' },
@@ -177,12 +177,12 @@ export function isNotificationFilter(value: string): value is NotificationFilter
   return (NOTIFICATION_FILTERS as readonly string[]).includes(value);
 }
 
-/** Spec §2: 'You have N unread notification(s)'. */
+/** The unread count as the page words it: 'You have N unread notification(s)'. */
 export function unreadLine(count: number): string {
   return `You have ${count} unread notification(s)`;
 }
 
-/** What an empty list says: the spec's line for all; a plainer one under a filter. */
+/** What an empty list says: the product's own line for all; a plainer one under a filter. */
 export function emptyListMessage(filter: NotificationFilter): string {
   switch (filter) {
     case 'unread':

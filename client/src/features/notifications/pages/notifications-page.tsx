@@ -21,7 +21,7 @@ import { emptyListMessage, unreadLine } from '../lib/notification-display';
 export const NOTIFICATIONS_LOAD_ERROR = 'Failed to load notifications. Please try again later.';
 
 /**
- * /notifications (spec §2): the unread count, Mark All Read, Settings, the filter list and the
+ * /notifications: the unread count, Mark All Read, Settings, the filter list and the
  * notifications with their actions, page by page. Renders nothing without a signed-in user.
  */
 export function NotificationsPage() {

@@ -8,8 +8,8 @@ export const getProfile = (username: string): Promise<PublicProfile> =>
   api.get(`/user/profile/${encodeURIComponent(username)}`);
 
 /**
- * Spec §9: the profile fetch retries once, while the app default is no retry. A 404 is final (the
- * username does not exist), so it is not asked again.
+ * The profile fetch retries once, while the app default is no retry. A 404 is final (the username
+ * does not exist), so it is not asked again.
  */
 export function retryProfileOnce(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status === 404) return false;

@@ -16,7 +16,7 @@ export type SendGuestGiftRequest = {
 };
 
 /**
- * Issues a new gift card to a consumer from their public profile (spec §3). Open to guests; with a
+ * Issues a new gift card to a consumer from their public profile. Open to guests; with a
  * consumer session the server sends it as that consumer.
  */
 export const sendGuestGift = ({

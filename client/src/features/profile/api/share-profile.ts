@@ -9,7 +9,7 @@ export const shareProfile = ({ platform, profileUsername }: ShareProfileRequest)
   api.post<{ ok: true }>('/analytics/share', { platform, profileUsername });
 
 /**
- * Spec §7: a failure to record a share is ignored — the share itself already happened, so the
+ * A failure to record a share is ignored — the share itself already happened, so the
  * visitor is never told about it (callers use `mutate`, which never throws).
  */
 export function useShareProfile() {

@@ -13,7 +13,7 @@ type AvatarDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** The profile picture shown larger (spec §2). */
+/** The profile picture shown larger. */
 export function AvatarDialog({ person, open, onOpenChange }: AvatarDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

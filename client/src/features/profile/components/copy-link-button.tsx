@@ -7,7 +7,7 @@ type CopyLinkButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & {
   onCopy: () => Promise<boolean>;
 };
 
-/** 'Copy Link', which reads 'Copied' for 2 s after a successful copy (spec §9). */
+/** 'Copy Link', which reads 'Copied' for 2 s after a successful copy. */
 export function CopyLinkButton({ onCopy, variant = 'outline', ...props }: CopyLinkButtonProps) {
   const { copied, markCopied } = useCopiedFlag();
 

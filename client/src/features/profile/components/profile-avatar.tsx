@@ -7,7 +7,7 @@ const AvatarDialog = lazy(() =>
   import('./avatar-dialog').then((module) => ({ default: module.AvatarDialog })),
 );
 
-/** The profile's avatar; tapping it shows it larger in a dialog (spec §2). */
+/** The profile's avatar; tapping it shows it larger in a dialog. */
 export function ProfileAvatar({ person, className }: { person: AvatarPerson; className?: string }) {
   const [enlarged, setEnlarged] = useState(false);
 

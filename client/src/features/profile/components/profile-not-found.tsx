@@ -11,7 +11,7 @@ type ProfileNotFoundProps = {
   retrying?: boolean;
 };
 
-/** Spec §2, §8: a failed or empty profile load. */
+/** A failed or empty profile load. */
 export function ProfileNotFound({ username, onRetry, retrying = false }: ProfileNotFoundProps) {
   return (
     <Card>

@@ -4,7 +4,7 @@ import { profileQrCodeUrl } from '../api/get-profile-qr-code';
 
 type ProfileQrCodeProps = { username: string; name: string; className?: string };
 
-/** The profile's QR code captioned 'Scan to Connect!', or the failure message (spec §8). */
+/** The profile's QR code captioned 'Scan to Connect!', or the failure message. */
 export function ProfileQrCode({ username, name, className }: ProfileQrCodeProps) {
   const source = profileQrCodeUrl(username);
   const [failedSource, setFailedSource] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import {
   type WebSharePlatform,
 } from '../lib/share-links';
 
-/** Spec §9: the 'Copied' confirmation reverts after 2 s. */
+/** The 'Copied' confirmation reverts after 2 s. */
 export const COPIED_RESET_MS = 2000;
 
 export const USERNAME_MISSING_MESSAGE = 'Unable to share profile. Username not available.';
@@ -31,7 +31,7 @@ function isAbortError(error: unknown): boolean {
 }
 
 /**
- * Every way to share a profile (spec §2, §5): each checks there is a username to share, does the
+ * Every way to share a profile: each checks there is a username to share, does the
  * sharing, and records the platform for analytics (whose failures are ignored).
  */
 export function useProfileSharing({ username, name }: SharedProfile) {

@@ -9,7 +9,7 @@ export const deletePost = ({ postId }: { postId: number }): Promise<void> =>
 
 type UseDeletePostOptions = { mutationConfig?: MutationConfig<typeof deletePost> };
 
-/** Spec §4: the list drops the deleted post locally, without reloading the feed. */
+/** The list drops the deleted post locally, without reloading the feed. */
 export function useDeletePost({ mutationConfig }: UseDeletePostOptions = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...restConfig } = mutationConfig ?? {};

@@ -11,7 +11,7 @@ export const searchMentionsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: ['friends', 'search', { query }],
     queryFn: () => searchMentions({ query }),
-    // Spec §5: a mention search runs only from 2 characters on.
+    // A mention search runs only from 2 characters on.
     enabled: query.length >= SEARCH_MIN_LENGTH,
     staleTime: 30_000,
   });

@@ -11,7 +11,7 @@ type DeletePostDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** Asks before deleting (spec §5); on success the post drops out of the feed. */
+/** Asks before deleting; on success the post drops out of the feed. */
 export function DeletePostDialog({ postId, open, onOpenChange }: DeletePostDialogProps) {
   const deletePost = useDeletePost({
     mutationConfig: {

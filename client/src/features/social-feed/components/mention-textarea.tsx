@@ -33,7 +33,7 @@ type MentionTextareaProps = Omit<
 };
 
 /**
- * A textarea with @-mention suggestions (spec §5): typing '@' and at least 2 name characters
+ * A textarea with @-mention suggestions: typing '@' and at least 2 name characters
  * searches the people who can be mentioned; arrow keys move through them, Enter or Tab (or a
  * click) inserts '@username ', Escape closes the list.
  */

@@ -2,13 +2,13 @@ import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** Spec §9: the button appears once the window has scrolled past this many pixels. */
+/** The button appears once the window has scrolled past this many pixels. */
 export const SCROLL_TO_TOP_THRESHOLD_PX = 300;
 
 const prefersReducedMotion = () =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** A floating 'Scroll to top' button, shown after 300 px of scrolling (spec §2, §9). */
+/** A floating 'Scroll to top' button, shown after 300 px of scrolling. */
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
 

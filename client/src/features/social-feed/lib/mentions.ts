@@ -1,5 +1,5 @@
 /**
- * @-mentions (spec §5): a mention starts at '@' at the start of the text or right after a space or
+ * @-mentions: a mention starts at '@' at the start of the text or right after a space or
  * newline, and its name is the run of letters, digits and underscores that follows (it ends at a
  * space, or at anything else a name cannot hold).
  */

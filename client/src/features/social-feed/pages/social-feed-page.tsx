@@ -9,7 +9,7 @@ import { PostListSkeleton } from '../components/post-list-skeleton';
 import { ScrollToTopButton } from '../components/scroll-to-top-button';
 
 /**
- * The Pin Board (spec §2): a composer and the feed, pinned posts first, then newest first, loaded
+ * The Pin Board: a composer and the feed, pinned posts first, then newest first, loaded
  * page by page as the reader scrolls; a scroll-to-top button once they are 300 px down.
  */
 export function SocialFeedPage() {

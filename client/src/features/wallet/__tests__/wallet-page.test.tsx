@@ -80,7 +80,7 @@ describe('WalletPage for a business', () => {
     const receivedCells = within(receivedRow!).getAllByRole('cell');
     expect(receivedCells[2]).toHaveTextContent(/^Received \+\$100\.00$/);
     expect(receivedCells[2]).toHaveClass('text-green-700');
-    // Spec §2: a completed movement reads 'Complete'.
+    // A completed movement reads 'Complete'.
     expect(receivedCells[3]).toHaveTextContent(/^Complete$/);
   });
 

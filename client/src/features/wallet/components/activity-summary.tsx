@@ -11,7 +11,7 @@ function formatNetChange(dollars: number): string {
   return formatUsd(0);
 }
 
-/** Spec §2 Wallet: Sent, Received, This Month, Total Gifts, all computed from the ledger. */
+/** The wallet's summary: Sent, Received, This Month, Total Gifts, all computed from the ledger. */
 export function ActivitySummary({ summary }: ActivitySummaryProps) {
   const items = [
     { label: 'Sent', value: formatUsd(summary.sent) },

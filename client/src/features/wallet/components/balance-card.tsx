@@ -10,7 +10,7 @@ type BalanceCardProps = {
   children: ReactNode;
 };
 
-/** Spec §2 Wallet: the balance with two decimals and the account type's actions. */
+/** The wallet's balance with two decimals and the account type's actions. */
 export function BalanceCard({ balance, note, children }: BalanceCardProps) {
   const titleId = useId();
   return (

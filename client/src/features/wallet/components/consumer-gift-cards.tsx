@@ -22,7 +22,7 @@ type ConsumerGiftCardsProps = {
 };
 
 /**
- * 'Your Gift Cards' (spec §2 Wallet): the consumer's usable cards, soonest expiry first, a page
+ * 'Your Gift Cards': the consumer's usable cards, soonest expiry first, a page
  * at a time behind 'Show more'; each card opens the Use Card dialog.
  */
 export function ConsumerGiftCards({ headingRef }: ConsumerGiftCardsProps) {

@@ -13,7 +13,7 @@ type GiftCardItemProps = {
   highlighted?: boolean;
 };
 
-/** Spec §2 Wallet: logo, sender, 'Expires: date', amount and 'Use Card'. */
+/** A card in the wallet: logo, sender, 'Expires: date', amount and 'Use Card'. */
 export function GiftCardItem({
   card,
   brandName,

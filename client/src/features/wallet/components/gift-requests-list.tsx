@@ -179,7 +179,7 @@ const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
-/** A request's age, from seconds to months (spec §2, friends): '3 hours ago'. */
+/** A request's age, from seconds to months: '3 hours ago'. */
 function relativeAge(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
   for (const [unit, size] of RELATIVE_UNITS) {

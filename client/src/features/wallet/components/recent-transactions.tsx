@@ -11,7 +11,7 @@ type RecentTransactionsProps = {
   empty: ReactNode;
 };
 
-/** Spec §2 Wallet: the newest transactions, with View All for the whole history. */
+/** The wallet's newest transactions, with View All for the whole history. */
 export function RecentTransactions({ transactions, onViewAll, empty }: RecentTransactionsProps) {
   return (
     <Card>

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { type ReactNode } from 'react';
 
-/** Says plainly that no real money moves (DESIGN.md §4): the test-mode payment provider. */
+/** Says plainly that no real money moves: payments go through the test-mode provider. */
 export function TestModeNotice({ children }: { children: ReactNode }) {
   return (
     <div className="flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

@@ -38,7 +38,7 @@ type UseCardDialogProps = {
 };
 
 /**
- * 'Use Card' (DESIGN.md §2): the card's code and a QR of it for the cashier, and the amount spent
+ * 'Use Card': the card's code and a QR of it for the cashier, and the amount spent
  * (the whole balance unless the consumer says less), which the server takes off the balance.
  */
 export function UseCardDialog({ card, brandName, open, onOpenChange }: UseCardDialogProps) {

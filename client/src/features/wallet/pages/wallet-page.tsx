@@ -22,7 +22,7 @@ import { WithdrawDialog } from '../components/withdraw-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 
 /**
- * The wallet (spec §2 Wallet), one page for both account types. A business adds and withdraws
+ * The wallet, one page for both account types. A business adds and withdraws
  * funds through the test-mode payment provider and manages the cards issued from its pins; a
  * consumer sees the balance of their usable cards, sends and requests gifts, and uses their cards.
  * Both get the activity summary computed by the server and the full history.
@@ -76,7 +76,7 @@ function QuickActions({ children }: { children: ReactNode }) {
       <CardHeader>
         <CardTitle as="h2">Quick Actions</CardTitle>
       </CardHeader>
-      {/* Payment Settings stays hidden until its issue (DESIGN.md §1): never a dead button. */}
+      {/* Payment Settings stays hidden until it is built: never a dead button. */}
       <CardContent className="flex flex-wrap gap-3">{children}</CardContent>
     </Card>
   );

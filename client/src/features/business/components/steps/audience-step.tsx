@@ -10,8 +10,8 @@ import { type PinWizardValues } from '../pin-wizard-values';
 type AudienceStepProps = { identifiers?: Identifier[] };
 
 /**
- * Step 3: one checkbox per customer segment (spec §2). Fetched here only when the caller passed
- * none (spec §7). No choice means everyone.
+ * Step 3: one checkbox per customer segment. Fetched here only when the caller passed none. No
+ * choice means everyone.
  */
 export function AudienceStep({ identifiers: given }: AudienceStepProps) {
   const { control, setValue } = useFormContext<PinWizardValues>();

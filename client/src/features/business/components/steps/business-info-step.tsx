@@ -5,8 +5,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { type PinWizardValues } from '../pin-wizard-values';
 
 /**
- * Step 5: whether redeeming customers see the business (sent and honoured, DESIGN.md §1), with a
- * preview of what they would see. No website is stored yet, and the preview says so.
+ * Step 5: whether redeeming customers see the business (sent and really honoured, not a switch
+ * for show), with a preview of what they would see. No website is stored yet, and the preview
+ * says so.
  */
 export function BusinessInfoStep() {
   const { control, setValue } = useFormContext<PinWizardValues>();

@@ -76,7 +76,7 @@ function ReserveSummary() {
   );
 }
 
-/** Step 2: value, quantity and radius (spec §2, defaults §9). */
+/** Step 2: value, quantity and radius, each with its default. */
 export function DetailsStep() {
   return (
     <div className="grid gap-4">

@@ -47,7 +47,7 @@ function CascadeSelect({
               disabled={unavailable !== null}
               onChange={(event) => {
                 field.onChange(event.target.value);
-                // A new parent makes every choice below it meaningless (spec §2).
+                // A new parent makes every choice below it meaningless.
                 for (const child of dependents) setValue(child, '');
               }}
             >
@@ -67,7 +67,7 @@ function CascadeSelect({
   );
 }
 
-/** Step 1: brand → state → city → store, each waiting for its parent (spec §2). */
+/** Step 1: brand → state → city → store, each waiting for its parent. */
 export function LocationStep() {
   const { control } = useFormContext<PinWizardValues>();
   const [brand, state, city] = useWatch({ control, name: ['brand', 'state', 'city'] });

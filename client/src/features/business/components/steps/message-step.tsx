@@ -6,7 +6,7 @@ import { type PinWizardValues } from '../pin-wizard-values';
 
 const MAX = PIN_LIMITS.promotionMessageMax;
 
-/** Step 4: the optional promotion message, at most 200 characters (spec §9, enforced). */
+/** Step 4: the optional promotion message, at most 200 characters (enforced). */
 export function MessageStep() {
   const { control } = useFormContext<PinWizardValues>();
   return (
