@@ -1,5 +1,6 @@
 import { type RequestHandler } from 'express';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { users } from '@shared/schema/users';
 import { type Database } from '../db/client';
 
@@ -12,20 +13,16 @@ const MAX_REMEMBERED_USERS = 100_000;
  * ago without a query, and the condition skips rows another instance marked.
  */
 export function trackLastSeen(db: Database): RequestHandler {
-  // When this instance last marked each user (oldest first, bounded).
-  const markedAt = new Map<number, number>();
+  // The users this instance marked less than a minute ago (bounded: the least recent go first).
+  const markedRecently = new LRUCache<number, true>({
+    max: MAX_REMEMBERED_USERS,
+    ttl: WRITE_INTERVAL_MS,
+  });
   return (request, _response, next) => {
     if (!request.user) return next();
     const userId = request.user.id;
-    const now = Date.now();
-    const last = markedAt.get(userId);
-    if (last !== undefined && now - last < WRITE_INTERVAL_MS) return next();
-    markedAt.delete(userId);
-    markedAt.set(userId, now);
-    if (markedAt.size > MAX_REMEMBERED_USERS) {
-      const oldest = markedAt.keys().next().value;
-      if (oldest !== undefined) markedAt.delete(oldest);
-    }
+    if (markedRecently.has(userId)) return next();
+    markedRecently.set(userId, true);
     db.update(users)
       .set({ lastSeenAt: sql`now()` })
       .where(

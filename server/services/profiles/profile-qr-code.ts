@@ -1,19 +1,14 @@
+import { LRUCache } from 'lru-cache';
 import QRCode from 'qrcode';
 import { type Database } from '../../db/client';
 import { findUserByUsername } from './find-user-by-username';
 
 /** Rendering a 512 px PNG costs milliseconds of CPU; the same URL always gives the same image. */
-const CACHE_SIZE = 1_000;
-const rendered = new Map<string, Buffer>();
+const rendered = new LRUCache<string, Buffer>({ max: 1_000 });
 
 async function render(url: string): Promise<Buffer> {
   const cached = rendered.get(url);
-  if (cached) {
-    // Most recently used last, so the oldest is the first to go.
-    rendered.delete(url);
-    rendered.set(url, cached);
-    return cached;
-  }
+  if (cached) return cached;
   const png = await QRCode.toBuffer(url, {
     type: 'png',
     errorCorrectionLevel: 'M',
@@ -21,10 +16,6 @@ async function render(url: string): Promise<Buffer> {
     width: 512,
   });
   rendered.set(url, png);
-  if (rendered.size > CACHE_SIZE) {
-    const oldest = rendered.keys().next().value;
-    if (oldest !== undefined) rendered.delete(oldest);
-  }
   return png;
 }
 
