@@ -11,6 +11,7 @@ import { readErrorText } from '@/lib/api-client';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** Searches wait until the user has stopped typing for this long. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
@@ -274,13 +275,4 @@ function UserAvatar({ name, picture }: { name: string; picture: string | null })
       {initials || '?'}
     </span>
   );
-}
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }

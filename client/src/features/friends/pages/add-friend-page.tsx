@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/lib/paths';
 import { FriendListSkeleton } from '../components/friend-list-skeleton';
 import { UserSearchResultRow } from '../components/user-search-result-row';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** The search waits until typing has stopped for this long. */
 export const ADD_FRIEND_SEARCH_DEBOUNCE_MS = 500;

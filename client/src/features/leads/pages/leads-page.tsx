@@ -21,7 +21,7 @@ import {
   NO_MATCHING_LEADS_MESSAGE,
   toLeadRows,
 } from '../lib/lead-display';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** How long the search box waits after the last keystroke before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 400;

@@ -8,7 +8,7 @@ import { useMarketplaceBrands } from '../api/get-marketplace-brands';
 import { BrandFilter } from '../components/brand-filter';
 import { LocationNotice } from '../components/location-notice';
 import { MarketplacePinList } from '../components/marketplace-pin-list';
-import { useDebouncedValue } from '../components/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** Cards per request; "Load more" asks for the next page. */
 const MARKETPLACE_PAGE_SIZE = 20;

@@ -15,6 +15,7 @@ import { cn } from '@/lib/utils';
 import { useMentionSearch } from '../api/search-mentions';
 import { findActiveMention, insertMention } from '../lib/mentions';
 import { AuthorAvatar } from './author-avatar';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** A short pause after the last keystroke, so each mention search is not one request per key. */
 export const MENTION_SEARCH_DELAY_MS = 250;
@@ -216,13 +217,4 @@ export function MentionTextarea({
       )}
     </div>
   );
-}
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
