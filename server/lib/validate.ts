@@ -1,4 +1,5 @@
-import { type z } from 'zod';
+import { z } from 'zod';
+import { ID_MAX } from '@shared/constants';
 import { AppError } from './errors';
 
 /**
@@ -62,3 +63,14 @@ function unstorableTextField(data: unknown): string | undefined {
 }
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+
+/**
+ * The `:id` of a route, named in its message ('Pin id must be a number'): a positive whole number
+ * that fits the database's integer ids.
+ */
+export function idParam(label: string) {
+  const message = `${label} id must be a number`;
+  return z.object({
+    id: z.coerce.number({ error: message }).int(message).positive(message).max(ID_MAX, message),
+  });
+}

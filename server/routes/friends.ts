@@ -8,7 +8,7 @@ import {
 import { PROFILE_MESSAGES } from '@shared/schema/profiles';
 import { type RouteDependencies } from '../app-context';
 import { requireSession, requireUser } from '../auth/guards';
-import { parseInput } from '../lib/validate';
+import { parseInput, idParam } from '../lib/validate';
 import {
   listFriendRequests,
   listFriends,
@@ -22,13 +22,7 @@ import { findUserByUsername } from '../services/profiles/find-user-by-username';
 import { searchUsers } from '../services/users/search-users';
 import { searchRateLimit } from './users';
 
-const friendshipIdParam = z.object({
-  id: z.coerce
-    .number({ error: 'Friendship id must be a number' })
-    .int('Friendship id must be a number')
-    .positive('Friendship id must be a number')
-    .max(2_147_483_647, 'Friendship id must be a number'),
-});
+const friendshipIdParam = idParam('Friendship');
 const suggestedQuery = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   GUEST_GIFT_MESSAGES,
   giftCardListQuerySchema,
@@ -16,7 +15,7 @@ import { type RouteDependencies } from '../app-context';
 import { requireRole, requireUser } from '../auth/guards';
 import { readIdempotencyKey } from '../lib/idempotency';
 import { sendPage } from '../lib/list-answer';
-import { parseInput } from '../lib/validate';
+import { parseInput, idParam } from '../lib/validate';
 import { claimPin } from '../services/gift-cards/claim-pin';
 import { getGiftCardCode } from '../services/gift-cards/get-gift-card-code';
 import {
@@ -34,14 +33,6 @@ import { sendGiftCard } from '../services/gift-cards/send-gift-card';
 import { sendGuestGift } from '../services/gift-cards/send-guest-gift';
 import { consumeRateLimit } from '../services/rate-limit/rate-limit';
 
-const idParam = (label: string) =>
-  z.object({
-    id: z.coerce
-      .number({ error: `${label} id must be a number` })
-      .int(`${label} id must be a number`)
-      .positive(`${label} id must be a number`)
-      .max(2_147_483_647, `${label} id must be a number`),
-  });
 const pinIdSchema = idParam('Pin');
 const cardIdSchema = idParam('Gift card');
 const requestIdSchema = idParam('Gift request');

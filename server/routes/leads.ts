@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   leadInputSchema,
   leadListQuerySchema,
@@ -9,7 +8,7 @@ import { type RouteDependencies } from '../app-context';
 import { requireRole, requireUser } from '../auth/guards';
 import { toCsvLine } from '../lib/csv';
 import { sendPage } from '../lib/list-answer';
-import { parseInput } from '../lib/validate';
+import { parseInput, idParam } from '../lib/validate';
 import {
   createLead,
   deleteLead,
@@ -18,13 +17,7 @@ import {
   updateLead,
 } from '../services/leads/leads';
 
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'Lead id must be a number' })
-    .int('Lead id must be a number')
-    .positive('Lead id must be a number')
-    .max(2_147_483_647, 'Lead id must be a number'),
-});
+const leadIdParam = idParam('Lead');
 const exportQuery = leadListQuerySchema.pick({ search: true, status: true });
 
 export function leadsRouter({ db }: RouteDependencies): Router {
@@ -79,14 +72,14 @@ export function leadsRouter({ db }: RouteDependencies): Router {
 
   router.patch('/business/leads/:id', businessOnly, async (request, response) => {
     const user = requireUser(request);
-    const { id } = parseInput(idParam, request.params);
+    const { id } = parseInput(leadIdParam, request.params);
     const input = parseInput(leadPatchSchema, request.body);
     response.json(await updateLead(db, user.id, id, input));
   });
 
   router.delete('/business/leads/:id', businessOnly, async (request, response) => {
     const user = requireUser(request);
-    const { id } = parseInput(idParam, request.params);
+    const { id } = parseInput(leadIdParam, request.params);
     await deleteLead(db, user.id, id);
     response.status(204).end();
   });

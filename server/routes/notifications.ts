@@ -1,5 +1,4 @@
 import { type Request, type Response, Router } from 'express';
-import { z } from 'zod';
 import {
   notificationListQuerySchema,
   notificationPreferencesSchema,
@@ -8,7 +7,7 @@ import { type UserType } from '@shared/constants';
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireSession, requireUser } from '../auth/guards';
 import { sendPage } from '../lib/list-answer';
-import { parseInput } from '../lib/validate';
+import { parseInput, idParam } from '../lib/validate';
 import { countUnread, listNotifications } from '../services/notifications/list-notifications';
 import {
   markAllNotificationsRead,
@@ -19,13 +18,7 @@ import {
   saveNotificationPreferences,
 } from '../services/notifications/preferences';
 
-const idParam = z.object({
-  id: z.coerce
-    .number({ error: 'Notification id must be a number' })
-    .int('Notification id must be a number')
-    .positive('Notification id must be a number')
-    .max(2_147_483_647, 'Notification id must be a number'),
-});
+const notificationIdParam = idParam('Notification');
 
 const PING_INTERVAL_MS = 25_000;
 
@@ -50,7 +43,7 @@ export function notificationsRouter({ db, notificationHub }: RouteDependencies):
 
   router.patch('/notifications/:id/read', requireSession, async (request, response) => {
     const user = requireUser(request);
-    const { id } = parseInput(idParam, request.params);
+    const { id } = parseInput(notificationIdParam, request.params);
     response.json(await markNotificationRead(db, user.id, id));
   });
 

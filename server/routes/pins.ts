@@ -1,23 +1,16 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { createPinSchema, pinListQuerySchema } from '@shared/schema/pins';
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireUser } from '../auth/guards';
 import { sendPage } from '../lib/list-answer';
-import { parseInput } from '../lib/validate';
+import { parseInput, idParam } from '../lib/validate';
 import { cancelPin } from '../services/pins/cancel-pin';
 import { createPin } from '../services/pins/create-pin';
 import { getDashboardStats } from '../services/pins/get-dashboard-stats';
 import { listBusinessPins } from '../services/pins/list-business-pins';
 import { expirePins } from '../services/pins/pin-refunds';
 
-const pinIdSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Pin id must be a number' })
-    .int('Pin id must be a number')
-    .positive('Pin id must be a number')
-    .max(2_147_483_647, 'Pin id must be a number'),
-});
+const pinIdSchema = idParam('Pin');
 
 export function pinsRouter({ db }: RouteDependencies): Router {
   const router = Router();

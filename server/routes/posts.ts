@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { leaderboardQuerySchema } from '@shared/schema/gift-cards';
 import {
   createCommentSchema,
@@ -9,20 +8,14 @@ import {
 } from '@shared/schema/posts';
 import { type RouteDependencies } from '../app-context';
 import { requireRole, requireSession, requireUser } from '../auth/guards';
-import { parseInput } from '../lib/validate';
+import { parseInput, idParam } from '../lib/validate';
 import { addComment, deletePost, pinPost, setLike } from '../services/posts/change-post';
 import { createPost } from '../services/posts/create-post';
 import { listFeed } from '../services/posts/list-feed';
 import { sendCursorPage } from '../lib/list-answer';
 import { shareLeaderboardPost } from '../services/posts/share-leaderboard-post';
 
-const postIdParam = z.object({
-  id: z.coerce
-    .number({ error: 'Post id must be a number' })
-    .int('Post id must be a number')
-    .positive('Post id must be a number')
-    .max(2_147_483_647, 'Post id must be a number'),
-});
+const postIdParam = idParam('Post');
 const periodBody = leaderboardQuerySchema.pick({ period: true });
 
 export function postsRouter({ db }: RouteDependencies): Router {
