@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // on both the embedded database (PGlite) and a real Postgres.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './shared/schema/index.ts',
+  schema: './shared/tables/index.ts',
   out: './migrations',
 });

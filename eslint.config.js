@@ -89,6 +89,29 @@ export default tseslint.config(
     },
   },
   {
+    // The client never loads drizzle: it imports the zod contracts in shared/schema/, which import
+    // nothing from drizzle-orm or the tables in shared/tables/ (those are the server's). The
+    // bundle check (npm run check:bundle) tests the built chunks as well.
+    files: ['client/**/*.{ts,tsx}', 'shared/schema/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'The client and shared/schema/ never import drizzle.',
+            },
+            {
+              group: ['@shared/tables', '@shared/tables/*', '**/tables', '**/tables/*'],
+              message: "Tables are the server's: the client and shared/schema/ never import them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests beside a route may prepare the database directly.
     files: ['server/**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },

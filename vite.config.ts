@@ -10,27 +10,6 @@ const alias = {
   '@shared': path.resolve(rootDir, 'shared'),
 };
 
-// shared/schema/<feature>.ts holds a feature's drizzle tables beside the zod contracts the client
-// imports. Calls of these names are free of side effects, so the client build drops every table
-// no client code reads, and drizzle-orm with them. A table's column builders are evaluated as the
-// call's arguments, so each one a table uses must be listed too; the budget check
-// (scripts/check-bundle-budget.mjs) fails if drizzle code reaches a client chunk. Rolldown matches
-// by name across the whole client build, so an unused-result call of, say, `text()` is dropped
-// wherever it is: give no side-effecting client function one of these names.
-const drizzleTableBuilders = [
-  'pgTable',
-  'sql',
-  'bigint',
-  'boolean',
-  'date',
-  'doublePrecision',
-  'integer',
-  'json',
-  'text',
-  'timestamp',
-  'varchar',
-];
-
 // With TEST_DATABASE_URL the run is about the database: only the server tests use one, so the
 // client's component tests (jsdom, no database) run in the default run only.
 const onDatabaseServer = Boolean(process.env.TEST_DATABASE_URL);
@@ -44,9 +23,6 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-bundle-budget.mjs reads dist/public/.vite/manifest.json to size each route.
     manifest: true,
-    rolldownOptions: {
-      treeshake: { manualPureFunctions: drizzleTableBuilders },
-    },
   },
   test: {
     // Every core (Vitest's default leaves one idle: on CI's two cores, one file at a time).

@@ -1,7 +1,7 @@
 import { type RequestHandler } from 'express';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { users } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { type Database } from '../db/client';
 
 const WRITE_INTERVAL_MS = 60 * 1000;

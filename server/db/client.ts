@@ -7,7 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from '@shared/schema/index';
+import * as schema from '@shared/tables/index';
 import { findProjectRoot } from '../lib/project-root';
 
 /** The one database type every service uses, whichever driver is underneath. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pins } from '@shared/schema/pins';
-import { users } from '@shared/schema/users';
+import { pins } from '@shared/tables/pins';
+import { users } from '@shared/tables/users';
 import { listGiftRequests } from '../services/gift-cards/gift-requests';
 import { parseJsonText } from '../lib/json-text';
 import { listFeed } from '../services/posts/list-feed';

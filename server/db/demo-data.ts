@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { friendships } from '@shared/schema/friends';
-import { stores } from '@shared/schema/locations';
-import { pins } from '@shared/schema/pins';
-import { users } from '@shared/schema/users';
+import { friendships } from '@shared/tables/friends';
+import { stores } from '@shared/tables/locations';
+import { pins } from '@shared/tables/pins';
+import { users } from '@shared/tables/users';
 import { registerUser } from '../services/auth/register-user';
 import { claimPin } from '../services/gift-cards/claim-pin';
 import { requestGift } from '../services/gift-cards/gift-requests';

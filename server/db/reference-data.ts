@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { brands, identifiers } from '@shared/schema/index';
+import { brands, identifiers } from '@shared/tables/index';
 import { type Database } from './client';
 
 /** The three brands of the product; logos are keywords the client maps to emoji. */

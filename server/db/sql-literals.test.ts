@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { equalsLiteral, sqlInteger } from './sql-literals';
-import { ledgerAccounts } from '@shared/schema/ledger';
+import { ledgerAccounts } from '@shared/tables/ledger';
 
 describe('sqlInteger', () => {
   const dialect = new PgDialect();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import { stores } from '@shared/schema/locations';
+import { stores } from '@shared/tables/locations';
 import { parseCsv } from '../lib/csv';
 import { findProjectRoot } from '../lib/project-root';
 import { type Database } from './client';

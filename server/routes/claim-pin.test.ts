@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giftCards } from '@shared/schema/gift-cards';
-import { ledgerAccounts } from '@shared/schema/ledger';
-import { pins } from '@shared/schema/pins';
+import { giftCards } from '@shared/tables/gift-cards';
+import { ledgerAccounts } from '@shared/tables/ledger';
+import { pins } from '@shared/tables/pins';
 import { checkLedger } from '../services/ledger/check-ledger';
 import {
   createTestPin,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giftCards } from '@shared/schema/gift-cards';
+import { giftCards } from '@shared/tables/gift-cards';
 import { checkLedger } from '../services/ledger/check-ledger';
 import {
   consumerWithCard,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LeaderboardEntry, type LeaderboardStanding } from '@shared/schema/gift-cards';
-import { users } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { queryRows } from '../db/query-rows';
 import { consumerWithCard, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { stores } from '@shared/schema/locations';
+import { stores } from '@shared/tables/locations';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStoreCatalogue } from '../db/store-catalogue';

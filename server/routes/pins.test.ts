@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pins } from '@shared/schema/pins';
+import { pins } from '@shared/tables/pins';
 import { checkLedger } from '../services/ledger/check-ledger';
 import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { expirePins } from '../services/pins/pin-refunds';

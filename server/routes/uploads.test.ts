@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '@shared/schema/posts';
+import { uploads } from '@shared/tables/posts';
 import { uploadsDirectory } from '../services/uploads/store-upload';
 import { signedInConsumer } from '../testing/gift-cards';
 import { PNG_PIXEL } from '../testing/images';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giftCards } from '@shared/schema/gift-cards';
-import { pins } from '@shared/schema/pins';
+import { giftCards } from '@shared/tables/gift-cards';
+import { pins } from '@shared/tables/pins';
 import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { checkLedger } from '../services/ledger/check-ledger';
 import {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { userBrands, userIdentifiers, users } from '@shared/schema/users';
+import { userBrands, userIdentifiers, users } from '@shared/tables/users';
 import { hashPassword } from '../auth/password';
 import { type Database } from '../db/client';
 import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';

@@ -1,4 +1,4 @@
-import { stores } from '@shared/schema/locations';
+import { stores } from '@shared/tables/locations';
 import { type Database } from '../db/client';
 
 /** Two real stores (from the catalogue) for tests that do not need all 25,717. */

@@ -1,16 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { BRAND_IDS, LIMITS } from '../constants';
 import { dollarsToCentsField } from '../money-field';
 import { hasAtMostTwoDecimals } from '../money';
 import { pageQueryFields } from '../pagination';
-import { brands } from './brands';
-import { pins } from './pins';
-import { emailField, users } from './users';
+import { emailField } from './users';
 
 // ---------------------------------------------------------------------------------------------
-// Tables
+// Statuses and kinds
 // ---------------------------------------------------------------------------------------------
 
 export const GIFT_CARD_STATUSES = ['active', 'redeemed', 'expired', 'cancelled'] as const;
@@ -19,128 +15,11 @@ export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 export const GIFT_CARD_SOURCES = ['pin_claim', 'friend_gift', 'guest_gift'] as const;
 export type GiftCardSource = (typeof GIFT_CARD_SOURCES)[number];
 
-/**
- * A gift card a consumer holds. Its balance lives in its own ledger account (kind `gift_card`),
- * so the ledger is the one record of value; this row holds who owns it and what state it is in.
- */
-export const giftCards = pgTable(
-  'gift_cards',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id),
-    /** The value the card was issued with, in cents. */
-    valueCents: integer('value_cents').notNull(),
-    /** Secret: shown in full only to the owner; replaced whenever the card changes hands. */
-    code: text('code').notNull(),
-    status: text('status', { enum: GIFT_CARD_STATUSES }).notNull().default('active'),
-    source: text('source', { enum: GIFT_CARD_SOURCES }).notNull(),
-    /** Who the owner got it from: the business for a claim, the friend or guest for a gift. */
-    senderName: text('sender_name').notNull(),
-    pinId: integer('pin_id').references(() => pins.id, { onDelete: 'restrict' }),
-    /** The consumer who claimed it from the pin (stays when the card is gifted on). */
-    claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'restrict' }),
-    /** The business whose pin issued it, for the business's "Manage Gift Cards". */
-    businessId: integer('business_id').references(() => users.id, { onDelete: 'restrict' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    check('gift_cards_value_check', sql`${table.valueCents} > 0`),
-    uniqueIndex('gift_cards_code_idx').on(table.code),
-    // At most one claim per consumer per pin, whatever the concurrency.
-    uniqueIndex('gift_cards_pin_claim_idx')
-      .on(table.pinId, table.claimedBy)
-      .where(sql`${table.pinId} is not null`),
-    // A consumer's claims, read at once (the marketplace leaves out the pins already claimed).
-    index('gift_cards_claimant_idx')
-      .on(table.claimedBy, table.pinId)
-      .where(sql`${table.claimedBy} is not null`),
-    index('gift_cards_owner_idx').on(table.ownerId, table.status, table.expiresAt, table.id),
-    index('gift_cards_business_idx').on(table.businessId, table.createdAt, table.id),
-    index('gift_cards_status_expires_idx').on(table.status, table.expiresAt),
-  ],
-);
-
 export const GIFT_KINDS = ['friend', 'guest'] as const;
 export type GiftKind = (typeof GIFT_KINDS)[number];
 
-/** A gift transaction: a card given to a consumer by a friend or by a guest. */
-export const gifts = pgTable(
-  'gifts',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: GIFT_KINDS }).notNull(),
-    senderId: integer('sender_id').references(() => users.id, { onDelete: 'restrict' }),
-    /** A guest sender's e-mail (guest gifts only). */
-    senderEmail: text('sender_email'),
-    senderName: text('sender_name').notNull(),
-    recipientId: integer('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    giftCardId: integer('gift_card_id')
-      .notNull()
-      .references(() => giftCards.id, { onDelete: 'restrict' }),
-    valueCents: integer('value_cents').notNull(),
-    message: text('message').notNull().default(''),
-    idempotencyKey: text('idempotency_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    check('gifts_value_check', sql`${table.valueCents} > 0`),
-    index('gifts_sender_created_idx').on(table.senderId, table.createdAt, table.id),
-    index('gifts_recipient_created_idx').on(table.recipientId, table.createdAt, table.id),
-    // The leaderboard sums a period's gifts per sender: one range scan, index-only.
-    // A guest's retry with the same Idempotency-Key gives one card.
-    uniqueIndex('gifts_guest_idempotency_idx')
-      .on(table.senderEmail, table.idempotencyKey)
-      .where(sql`${table.idempotencyKey} is not null`),
-    index('gifts_leaderboard_idx')
-      .on(table.createdAt, table.senderId, table.valueCents)
-      .where(sql`${table.senderId} is not null`),
-  ],
-);
-
 export const GIFT_REQUEST_STATUSES = ['pending', 'fulfilled', 'declined'] as const;
 export type GiftRequestStatus = (typeof GIFT_REQUEST_STATUSES)[number];
-
-/** A consumer asking another consumer for a gift card. */
-export const giftRequests = pgTable(
-  'gift_requests',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    requesterId: integer('requester_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    /** The consumer who is asked. */
-    recipientId: integer('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    brandId: text('brand_id').references(() => brands.id),
-    amountCents: integer('amount_cents'),
-    message: text('message').notNull().default(''),
-    status: text('status', { enum: GIFT_REQUEST_STATUSES }).notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
-  },
-  (table) => [
-    index('gift_requests_recipient_idx').on(
-      table.recipientId,
-      table.status,
-      table.createdAt,
-      table.id,
-    ),
-    // One pending request per requester and asked consumer, whatever the concurrency.
-    uniqueIndex('gift_requests_pending_pair_idx')
-      .on(table.requesterId, table.recipientId)
-      .where(sql`${table.status} = 'pending'`),
-  ],
-);
 
 // ---------------------------------------------------------------------------------------------
 // Limits and messages

@@ -1,16 +1,5 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ID_MAX } from '../constants';
-
-/** Customer segments ("Coffee lover") that consumers pick and businesses target. */
-export const identifiers = pgTable('identifiers', {
-  /** Fixed ids: reference data is seeded idempotently by id. */
-  id: integer('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  category: text('category').notNull(),
-  description: text('description'),
-  icon: text('icon'),
-});
 
 /** One identifier's id in a request (a consumer's choices, a pin's targets). */
 export const identifierIdSchema = z

@@ -1,17 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { pageQueryFields } from '../pagination';
-import { users } from './users';
 
 // ---------------------------------------------------------------------------------------------
 // Notifications
@@ -51,45 +39,6 @@ export const NOTIFICATION_REFERENCES = [
   'profile',
 ] as const;
 export type NotificationReference = (typeof NOTIFICATION_REFERENCES)[number];
-
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    recipientId: integer('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
-    /** Who caused it; null for the system or a guest (then actorName says who). */
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    actorName: text('actor_name'),
-    amountCents: integer('amount_cents'),
-    message: text('message').notNull(),
-    referenceType: text('reference_type', { enum: NOTIFICATION_REFERENCES }),
-    referenceId: integer('reference_id'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('notifications_recipient_idx').on(table.recipientId, table.createdAt, table.id),
-    index('notifications_unread_idx')
-      .on(table.recipientId)
-      .where(sql`${table.readAt} is null`),
-  ],
-);
-
-/** Per-kind choice of in-app notifications; a missing row means on. */
-export const notificationPreferences = pgTable(
-  'notification_preferences',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
-    inApp: boolean('in_app').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.type] })],
-);
 
 export const NOTIFICATION_FILTERS = ['all', 'unread', 'read'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
@@ -147,35 +96,6 @@ export type NotificationPreference = { type: NotificationType; label: string; in
 
 export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Converted'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-/** A business's customer (a lead). A claim creates or refreshes the consumer's lead. */
-export const leads = pgTable(
-  'leads',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The consumer behind a lead from a claim; null for one the business added. */
-    consumerId: integer('consumer_id').references(() => users.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    email: text('email').notNull().default(''),
-    phone: text('phone').notNull().default(''),
-    status: text('status', { enum: LEAD_STATUSES }).notNull().default('New'),
-    source: text('source').notNull().default('Direct'),
-    notes: text('notes').notNull().default(''),
-    lastContacted: timestamp('last_contacted', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('leads_business_consumer_idx')
-      .on(table.businessId, table.consumerId)
-      .where(sql`${table.consumerId} is not null`),
-    index('leads_business_created_idx').on(table.businessId, table.createdAt, table.id),
-    index('leads_business_status_idx').on(table.businessId, table.status),
-  ],
-);
 
 export const LEAD_LIMITS = { nameMax: 100, notesMax: 1000, sourceMax: 200, pageSizeMax: 100 };
 

@@ -1,14 +1,9 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { normalizePhone } from '@shared/phone';
-import { brands } from '@shared/schema/brands';
-import { identifiers } from '@shared/schema/identifiers';
-import {
-  type CurrentUser,
-  type registrationSchema,
-  userBrands,
-  userIdentifiers,
-  users,
-} from '@shared/schema/users';
+import { brands } from '@shared/tables/brands';
+import { identifiers } from '@shared/tables/identifiers';
+import { type CurrentUser, type registrationSchema } from '@shared/schema/users';
+import { userBrands, userIdentifiers, users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
 import { hashPassword } from '../../auth/password';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { users } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
 

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
-import { type Brand, brands } from '@shared/schema/brands';
+import { type Brand } from '@shared/schema/brands';
+import { brands } from '@shared/tables/brands';
 import { type Database } from '../../db/client';
 
 export async function listBrands(db: Database): Promise<Brand[]> {

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
-import { type Identifier, identifiers } from '@shared/schema/identifiers';
+import { type Identifier } from '@shared/schema/identifiers';
+import { identifiers } from '@shared/tables/identifiers';
 import { type Database } from '../../db/client';
 
 export async function listIdentifiers(db: Database): Promise<Identifier[]> {

@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { ONLINE_WINDOW_MS } from '@shared/constants';
-import { friendships } from '@shared/schema/friends';
-import { users } from '@shared/schema/users';
+import { friendships } from '@shared/tables/friends';
+import { users } from '@shared/tables/users';
 
 /** The friendship row between two users, whichever of them asked. */
 /**

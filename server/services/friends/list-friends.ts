@@ -1,11 +1,7 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import {
-  type FriendItem,
-  type FriendRequestItem,
-  type PublicFriend,
-  friendships,
-} from '@shared/schema/friends';
-import { users } from '@shared/schema/users';
+import { type FriendItem, type FriendRequestItem, type PublicFriend } from '@shared/schema/friends';
+import { friendships } from '@shared/tables/friends';
+import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
 import { isOnline } from './friendship-queries';
 

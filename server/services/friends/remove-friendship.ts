@@ -1,5 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
-import { FRIEND_MESSAGES, friendships } from '@shared/schema/friends';
+import { FRIEND_MESSAGES } from '@shared/schema/friends';
+import { friendships } from '@shared/tables/friends';
 import { type Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { FRIEND_MESSAGES, type FriendshipResult, friendships } from '@shared/schema/friends';
-import { users } from '@shared/schema/users';
+import { FRIEND_MESSAGES, type FriendshipResult } from '@shared/schema/friends';
+import { friendships } from '@shared/tables/friends';
+import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { notify } from '../notifications/notify';

@@ -1,16 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { brandDisplayName } from '@shared/constants';
 import { formatDollars } from '@shared/money';
-import {
-  CLAIM_MESSAGES,
-  type ClaimResult,
-  giftCards,
-  type WalletGiftCard,
-} from '@shared/schema/gift-cards';
-import { ledgerAccounts } from '@shared/schema/ledger';
-import { stores } from '@shared/schema/locations';
-import { pinIdentifiers, pins } from '@shared/schema/pins';
-import { userIdentifiers, users } from '@shared/schema/users';
+import { CLAIM_MESSAGES, type ClaimResult, type WalletGiftCard } from '@shared/schema/gift-cards';
+import { giftCards } from '@shared/tables/gift-cards';
+import { ledgerAccounts } from '@shared/tables/ledger';
+import { stores } from '@shared/tables/locations';
+import { pinIdentifiers, pins } from '@shared/tables/pins';
+import { userIdentifiers, users } from '@shared/tables/users';
 import { type Database, type Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';

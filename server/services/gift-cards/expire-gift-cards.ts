@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { giftCards } from '@shared/schema/gift-cards';
+import { giftCards } from '@shared/tables/gift-cards';
 import { type Database } from '../../db/client';
 
 /**

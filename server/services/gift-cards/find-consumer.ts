@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { GIFT_CARD_MESSAGES } from '@shared/schema/gift-cards';
-import { users } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { GIFT_CARD_MESSAGES, type GiftCardCode, giftCards } from '@shared/schema/gift-cards';
+import { GIFT_CARD_MESSAGES, type GiftCardCode } from '@shared/schema/gift-cards';
+import { giftCards } from '@shared/tables/gift-cards';
 import { type Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { giftCardQrCode } from './gift-card-code';

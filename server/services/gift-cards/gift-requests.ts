@@ -4,10 +4,10 @@ import {
   GIFT_CARD_MESSAGES,
   type GiftRequest,
   type requestGiftSchema,
-  giftRequests,
 } from '@shared/schema/gift-cards';
-import { brands } from '@shared/schema/brands';
-import { users } from '@shared/schema/users';
+import { giftRequests } from '@shared/tables/gift-cards';
+import { brands } from '@shared/tables/brands';
+import { users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';

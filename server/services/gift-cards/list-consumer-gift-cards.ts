@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
-import { type WalletGiftCard, giftCards } from '@shared/schema/gift-cards';
-import { ledgerAccounts } from '@shared/schema/ledger';
+import { type WalletGiftCard } from '@shared/schema/gift-cards';
+import { giftCards } from '@shared/tables/gift-cards';
+import { ledgerAccounts } from '@shared/tables/ledger';
 import { type Database, type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { toWalletGiftCard, walletGiftCardColumns } from './present-gift-card';

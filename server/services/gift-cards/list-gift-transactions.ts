@@ -1,5 +1,6 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { type GiftTransaction, giftCards, gifts } from '@shared/schema/gift-cards';
+import { type GiftTransaction } from '@shared/schema/gift-cards';
+import { giftCards, gifts } from '@shared/tables/gift-cards';
 import { type Database } from '../../db/client';
 import { giftColumns, giftJoins, recipients, toGiftTransaction } from './present-gift';
 import { type Page } from '../../lib/list-answer';

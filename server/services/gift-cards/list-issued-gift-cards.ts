@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import { type IssuedGiftCard, giftCards } from '@shared/schema/gift-cards';
-import { ledgerAccounts } from '@shared/schema/ledger';
-import { users } from '@shared/schema/users';
+import { type IssuedGiftCard } from '@shared/schema/gift-cards';
+import { giftCards } from '@shared/tables/gift-cards';
+import { ledgerAccounts } from '@shared/tables/ledger';
+import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
 import { type Page } from '../../lib/list-answer';
 

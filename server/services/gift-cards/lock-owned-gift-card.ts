@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { GIFT_CARD_MESSAGES, giftCards } from '@shared/schema/gift-cards';
-import { ledgerAccounts } from '@shared/schema/ledger';
+import { GIFT_CARD_MESSAGES } from '@shared/schema/gift-cards';
+import { giftCards } from '@shared/tables/gift-cards';
+import { ledgerAccounts } from '@shared/tables/ledger';
 import { type Transaction } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 

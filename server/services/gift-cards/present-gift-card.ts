@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import { type WalletGiftCard, giftCards } from '@shared/schema/gift-cards';
-import { ledgerAccounts } from '@shared/schema/ledger';
+import { type WalletGiftCard } from '@shared/schema/gift-cards';
+import { giftCards } from '@shared/tables/gift-cards';
+import { ledgerAccounts } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 
 /** A card's columns with its balance, which lives in its ledger account. */

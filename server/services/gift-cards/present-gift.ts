@@ -1,7 +1,8 @@
 import { aliasedTable, eq } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import { type GiftTransaction, giftCards, gifts } from '@shared/schema/gift-cards';
-import { users } from '@shared/schema/users';
+import { type GiftTransaction } from '@shared/schema/gift-cards';
+import { giftCards, gifts } from '@shared/tables/gift-cards';
+import { users } from '@shared/tables/users';
 
 export const recipients = aliasedTable(users, 'recipients');
 

@@ -4,11 +4,12 @@ import { centsToDollars, formatDollars } from '@shared/money';
 import {
   GIFT_CARD_MESSAGES,
   type RedeemResult,
-  giftCards,
   type WalletGiftCard,
 } from '@shared/schema/gift-cards';
-import { ledgerTransactions, SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
-import { users } from '@shared/schema/users';
+import { giftCards } from '@shared/tables/gift-cards';
+import { SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
+import { ledgerTransactions } from '@shared/tables/ledger';
+import { users } from '@shared/tables/users';
 import { type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';

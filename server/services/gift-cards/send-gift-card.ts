@@ -3,11 +3,9 @@ import {
   GIFT_CARD_MESSAGES,
   type GiftTransaction,
   type sendGiftCardSchema,
-  giftCards,
-  giftRequests,
-  gifts,
 } from '@shared/schema/gift-cards';
-import { users } from '@shared/schema/users';
+import { giftCards, giftRequests, gifts } from '@shared/tables/gift-cards';
+import { users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';

@@ -5,11 +5,11 @@ import {
   GUEST_GIFT_MESSAGES,
   type GuestGiftResult,
   type guestGiftSchema,
-  giftCards,
-  gifts,
 } from '@shared/schema/gift-cards';
-import { ledgerAccounts, SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
-import { users } from '@shared/schema/users';
+import { giftCards, gifts } from '@shared/tables/gift-cards';
+import { SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
+import { ledgerAccounts } from '@shared/tables/ledger';
+import { users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';

@@ -4,8 +4,8 @@ import {
   type Lead,
   type LeadStatus,
   type leadInputSchema,
-  leads,
 } from '@shared/schema/notifications';
+import { leads } from '@shared/tables/notifications';
 import { type z } from 'zod';
 import { type Database, type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';

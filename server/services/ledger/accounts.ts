@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ledgerAccounts, type LedgerAccountKind } from '@shared/schema/ledger';
+import { type LedgerAccountKind } from '@shared/schema/ledger';
+import { ledgerAccounts } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 import { equalsLiteral } from '../../db/sql-literals';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ledgerAccounts, ledgerEntries } from '@shared/schema/ledger';
+import { ledgerAccounts, ledgerEntries } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 
 export type LedgerCheck = {

@@ -1,10 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import {
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerTransactions,
-  type LedgerTransactionKind,
-} from '@shared/schema/ledger';
+import { type LedgerTransactionKind } from '@shared/schema/ledger';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '@shared/tables/ledger';
 import { type Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { type LedgerAccount } from './accounts';

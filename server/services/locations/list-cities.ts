@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { type LocationOption, stores } from '@shared/schema/locations';
+import { type LocationOption } from '@shared/schema/locations';
+import { stores } from '@shared/tables/locations';
 import { type Database } from '../../db/client';
 import { cacheCatalogue } from './catalogue-cache';
 import { compareLabels } from './compare-labels';

@@ -1,6 +1,6 @@
 import { asc, eq, exists } from 'drizzle-orm';
-import { brands } from '@shared/schema/brands';
-import { stores } from '@shared/schema/locations';
+import { brands } from '@shared/tables/brands';
+import { stores } from '@shared/tables/locations';
 import { type Database } from '../../db/client';
 import { cacheCatalogue } from './catalogue-cache';
 

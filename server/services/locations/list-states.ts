@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { type LocationOption, stores } from '@shared/schema/locations';
+import { type LocationOption } from '@shared/schema/locations';
+import { stores } from '@shared/tables/locations';
 import { US_STATES } from '@shared/us-states';
 import { type Database } from '../../db/client';
 import { cacheCatalogue } from './catalogue-cache';

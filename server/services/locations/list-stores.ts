@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { type StoreOption, stores } from '@shared/schema/locations';
+import { type StoreOption } from '@shared/schema/locations';
+import { stores } from '@shared/tables/locations';
 import { type Database } from '../../db/client';
 import { asJsonText, type JsonText } from '../../lib/json-text';
 import { cacheCatalogue } from './catalogue-cache';

@@ -14,9 +14,9 @@ import {
   NOTIFICATION_MESSAGES,
   type NotificationFilter,
   type NotificationItem,
-  notifications,
 } from '@shared/schema/notifications';
-import { users } from '@shared/schema/users';
+import { notifications } from '@shared/tables/notifications';
+import { users } from '@shared/tables/users';
 import { type Database, type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../lib/errors';

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type NotificationItem, notifications } from '@shared/schema/notifications';
+import { type NotificationItem } from '@shared/schema/notifications';
+import { notifications } from '@shared/tables/notifications';
 import { type Database } from '../../db/client';
 import { getNotification } from './list-notifications';
 

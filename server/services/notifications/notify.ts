@@ -1,11 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  type NotificationReference,
-  type NotificationType,
-  notificationPreferences,
-  notifications,
-} from '@shared/schema/notifications';
-import { users } from '@shared/schema/users';
+import { type NotificationReference, type NotificationType } from '@shared/schema/notifications';
+import { notificationPreferences, notifications } from '@shared/tables/notifications';
+import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
 
 /** The channel every app instance listens on, so a notification reaches its user on any of them. */

@@ -4,8 +4,8 @@ import {
   NOTIFICATION_TYPES,
   type NotificationPreference,
   type NotificationType,
-  notificationPreferences,
 } from '@shared/schema/notifications';
+import { notificationPreferences } from '@shared/tables/notifications';
 import { type Database } from '../../db/client';
 
 /** Every kind with the user's in-app choice (on unless switched off). */

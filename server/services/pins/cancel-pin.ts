@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { type BusinessPin, pins } from '@shared/schema/pins';
+import { type BusinessPin } from '@shared/schema/pins';
+import { pins } from '@shared/tables/pins';
 import { type Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { getBusinessPin } from './list-business-pins';

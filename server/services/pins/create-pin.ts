@@ -1,14 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { brands } from '@shared/schema/brands';
-import { identifiers } from '@shared/schema/identifiers';
-import { stores } from '@shared/schema/locations';
-import {
-  type BusinessPin,
-  type createPinSchema,
-  pinIdentifiers,
-  PIN_LIMITS,
-  pins,
-} from '@shared/schema/pins';
+import { brands } from '@shared/tables/brands';
+import { identifiers } from '@shared/tables/identifiers';
+import { stores } from '@shared/tables/locations';
+import { type BusinessPin, type createPinSchema, PIN_LIMITS } from '@shared/schema/pins';
+import { pinIdentifiers, pins } from '@shared/tables/pins';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import { type BusinessDashboardStats, businessIssuedTotals, pins } from '@shared/schema/pins';
+import { type BusinessDashboardStats } from '@shared/schema/pins';
+import { businessIssuedTotals, pins } from '@shared/tables/pins';
 import { type Executor } from '../../db/client';
 
 /**

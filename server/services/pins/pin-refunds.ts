@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { pins } from '@shared/schema/pins';
+import { pins } from '@shared/tables/pins';
 import { type Database, type Transaction } from '../../db/client';
 import { getUserFundsAccount, lockPinReserveAccount } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';

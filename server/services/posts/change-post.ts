@@ -1,14 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  type LikeResult,
-  type Post,
-  type PostComment,
-  POST_MESSAGES,
-  postComments,
-  postLikes,
-  posts,
-} from '@shared/schema/posts';
-import { users } from '@shared/schema/users';
+import { type LikeResult, type Post, type PostComment, POST_MESSAGES } from '@shared/schema/posts';
+import { postComments, postLikes, posts } from '@shared/tables/posts';
+import { users } from '@shared/tables/users';
 import { type Database, type Executor } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { authorColumns, loadPost, toPostComment } from './load-posts';

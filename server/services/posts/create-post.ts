@@ -1,13 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  type createPostSchema,
-  type Post,
-  POST_MESSAGES,
-  postMentions,
-  posts,
-  uploads,
-} from '@shared/schema/posts';
-import { users } from '@shared/schema/users';
+import { type createPostSchema, type Post, POST_MESSAGES } from '@shared/schema/posts';
+import { postMentions, posts, uploads } from '@shared/tables/posts';
+import { users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { type Post, type PostAuthor, type PostComment, POST_LIMITS } from '@shared/schema/posts';
-import { users } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { sqlInteger } from '../../db/sql-literals';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { PROFILE_MESSAGES } from '@shared/schema/profiles';
-import { users } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
 

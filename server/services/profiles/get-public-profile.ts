@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PROFILE_MESSAGES, type PublicProfile } from '@shared/schema/profiles';
-import { users } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { friendsCountOf } from '../friends/friendship-queries';

@@ -1,4 +1,5 @@
-import { type SharePlatform, shareEvents } from '@shared/schema/profiles';
+import { type SharePlatform } from '@shared/schema/profiles';
+import { shareEvents } from '@shared/tables/profiles';
 import { type Database } from '../../db/client';
 import { findUserByUsername } from './find-user-by-username';
 

@@ -2,8 +2,8 @@ import {
   PROFILE_MESSAGES,
   type ProfileReport,
   type reportProfileSchema,
-  profileReports,
 } from '@shared/schema/profiles';
+import { profileReports } from '@shared/tables/profiles';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';

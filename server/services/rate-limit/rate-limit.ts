@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import { rateLimits } from '@shared/schema/sessions';
+import { rateLimits } from '@shared/tables/sessions';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 

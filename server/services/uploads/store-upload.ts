@@ -6,8 +6,8 @@ import {
   UPLOAD_LIMITS,
   type UploadContentType,
   type UploadResult,
-  uploads,
 } from '@shared/schema/posts';
+import { uploads } from '@shared/tables/posts';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { type CurrentUser, users } from '@shared/schema/users';
+import { type CurrentUser } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
 import { friendsCountOf } from '../friends/friendship-queries';
 

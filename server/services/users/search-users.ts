@@ -1,8 +1,8 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
-import { friendships } from '@shared/schema/friends';
+import { friendships } from '@shared/tables/friends';
 import { type UserType } from '@shared/constants';
 import { type UserSearchResult } from '@shared/schema/gift-cards';
-import { users } from '@shared/schema/users';
+import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
 
 const RESULTS_MAX = 20;

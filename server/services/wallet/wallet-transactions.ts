@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import {
-  ledgerTransactions,
   type LedgerTransactionKind,
   type WalletTransaction,
   type WalletTransactionKind,
 } from '@shared/schema/ledger';
+import { ledgerTransactions } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { sqlInteger } from '../../db/sql-literals';

@@ -1,4 +1,5 @@
-// Every table, for drizzle (queries and drizzle-kit). Feature files own their tables.
+// Every table, for drizzle (queries, relations and drizzle-kit). The client never imports these:
+// its contracts are in shared/schema/, which imports nothing from drizzle-orm.
 export * from './brands';
 export * from './identifiers';
 export * from './sessions';

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { USER_TYPES } from '../constants';
+import { brands } from './brands';
+import { identifiers } from './identifiers';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type', { enum: USER_TYPES }).notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The person's full name, or the business name for businesses. */
+    name: text('name').notNull(),
+    /** Normalised phone number (consumers). */
+    phone: text('phone'),
+    profilePicture: text('profile_picture'),
+    verified: boolean('verified').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+    // Prefix searches (user search) on username and name, whatever the database collation.
+    index('users_username_prefix_idx').on(sql`lower(${table.username}) text_pattern_ops`),
+    index('users_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+    check('users_type_check', sql`${table.type} in ('consumer', 'business')`),
+  ],
+);
+
+export const userBrands = pgTable(
+  'user_brands',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.brandId] }),
+    // Newest people per brand first (friend suggestions read a few per brand).
+    index('user_brands_brand_user_idx').on(table.brandId, table.userId),
+  ],
+);
+
+export const userIdentifiers = pgTable(
+  'user_identifiers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    identifierId: integer('identifier_id')
+      .notNull()
+      .references(() => identifiers.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.identifierId] }),
+    index('user_identifiers_identifier_idx').on(table.identifierId),
+  ],
+);
