@@ -2,13 +2,12 @@ import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * A non-negative integer written into the statement's text instead of sent as a parameter: for
- * LIMIT and OFFSET. Postgres plans a prepared statement once for all parameters (a generic plan)
- * only when that plan looks as cheap as one made for the values; a LIMIT parameter makes the
- * generic plan look like it reads a tenth of the table, so every execution was planned again
- * (0.3–0.8 ms each for the feed, the wallet and the suggestions). Page sizes are a handful of
- * values, so each gets its own statement and its plan is reused; every offset is a statement text
- * of its own too, which the process-wide cap on named statements (client.ts) keeps bounded: past
- * it, new texts run unnamed.
+ * LIMIT and OFFSET. Postgres plans a prepared statement (db/prepared.ts) once for all parameters
+ * (a generic plan) only when that plan looks as cheap as one made for the values; a LIMIT
+ * parameter makes the generic plan look like it reads a tenth of the table, so every execution
+ * was planned again. Page sizes are a handful of values, so each gets a statement of its own and
+ * its plan is reused. Statements that are not prepared are planned with their values anyway;
+ * they write pages the same way, so there is one way to write a page.
  */
 export function sqlInteger(value: number): SQL {
   if (!Number.isSafeInteger(value) || value < 0) {

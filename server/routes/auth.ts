@@ -103,11 +103,12 @@ export function authRouter({ db, passport, config }: RouteDependencies): Router 
   // The session's own facts, for the business Debug tab: who, since when, until when.
   router.get('/session', (request, response) => {
     const user = requireUser(request);
+    const { signedInAt } = request.session;
     response.json({
       userId: user.id,
       type: user.type,
-      signedInAt: request.signedInAt ? new Date(request.signedInAt).toISOString() : null,
-      expiresAt: new Date(sessionExpiresAt(request.signedInAt)).toISOString(),
+      signedInAt: signedInAt ? new Date(signedInAt).toISOString() : null,
+      expiresAt: new Date(sessionExpiresAt(signedInAt)).toISOString(),
     });
   });
 
