@@ -16,7 +16,6 @@ import { type Config } from './config';
 import { type DatabaseHandle } from './db/client';
 import {
   apiNotFound,
-  assignRequestId,
   errorHandler,
   noStore,
   refuseCrossSiteWrites,
@@ -27,6 +26,7 @@ import { type RouteEntry, routesOf } from './lib/route-list';
 import { onReads, onWrites, series } from './lib/middleware';
 import { servePrecompressed } from './lib/precompressed';
 import { type Logger } from './lib/logger';
+import { requestLog } from './lib/request-log';
 import { authRouter } from './routes/auth';
 import { catalogRouter } from './routes/catalog';
 import { giftCardsRouter } from './routes/gift-cards';
@@ -90,7 +90,7 @@ export function createApp(options: AppOptions): App {
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
-  app.use(assignRequestId);
+  app.use(requestLog(logger));
   app.use(
     helmet({
       // The Vite dev server injects inline scripts for hot reload; production serves only our files.

@@ -49,7 +49,7 @@ const app = createApp({
 const pruneTimer = setInterval(
   () => {
     pruneRateLimits(database.db).catch((error: unknown) =>
-      logger.warn('pruning rate limits failed', { error: String(error) }),
+      logger.warn({ err: error }, 'pruning rate limits failed'),
     );
   },
   10 * 60 * 1000,
@@ -60,10 +60,10 @@ pruneTimer.unref();
 // gift cards are marked so (reads already treat them as expired).
 const expiryTimer = setInterval(() => {
   expirePins(database.db).catch((error: unknown) =>
-    logger.warn('expiring pins failed', { error: String(error) }),
+    logger.warn({ err: error }, 'expiring pins failed'),
   );
   expireGiftCards(database.db).catch((error: unknown) =>
-    logger.warn('expiring gift cards failed', { error: String(error) }),
+    logger.warn({ err: error }, 'expiring gift cards failed'),
   );
 }, 60 * 1000);
 expiryTimer.unref();

@@ -60,10 +60,13 @@ export function createSessionMiddleware(options: {
   const middleware: RequestHandler = (request, response, next) =>
     sessions(request, response, (error?: unknown) => {
       if (error && response.writableEnded) {
-        options.logger.warn('session not saved after the answer', {
-          requestId: request.id,
-          error: error instanceof Error ? error.message : String(error),
-        });
+        options.logger.warn(
+          {
+            requestId: request.id,
+            error: error instanceof Error ? error.message : String(error),
+          },
+          'session not saved after the answer',
+        );
         return;
       }
       next(error);

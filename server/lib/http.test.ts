@@ -6,6 +6,7 @@ import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError, SERVICE_UNAVAILABLE_MESSAGE } from './errors';
 import { errorHandler } from './http';
+import { memoryLog } from '../testing/memory-log';
 import { createLogger } from './logger';
 
 function appThrowing(error: unknown) {
@@ -95,7 +96,7 @@ describe('errorHandler', () => {
   });
 
   it('logs an error that comes after the answer was sent, and keeps the connection', async () => {
-    const logger = { ...createLogger('silent'), warn: vi.fn() };
+    const log = memoryLog();
     const app = express();
     app.get('/late-failure', async (_request, response) => {
       response.json({ saved: true });
@@ -103,7 +104,7 @@ describe('errorHandler', () => {
       throw new Error('failed after the answer');
     });
     app.get('/next', (_request, response) => response.json({ next: true }));
-    app.use(errorHandler(logger));
+    app.use(errorHandler(log.logger));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -124,9 +125,13 @@ describe('errorHandler', () => {
     try {
       expect(await get('/late-failure')).toMatchObject({ status: 200, body: '{"saved":true}' });
       await vi.waitFor(() =>
-        expect(logger.warn).toHaveBeenCalledWith(
-          'error after the answer was sent',
-          expect.objectContaining({ error: 'failed after the answer' }),
+        expect(log.lines).toContainEqual(
+          expect.objectContaining({
+            level: 'warn',
+            msg: 'error after the answer was sent',
+            req: { method: 'GET', path: '/late-failure' },
+            error: 'failed after the answer',
+          }),
         ),
       );
       // The same keep-alive connection serves the next request: it was not cut.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { type ApiErrorBody } from '@shared/api';
 import { databaseUnavailableCause } from './database-errors';
@@ -15,21 +14,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A read (GET, HEAD, OPTIONS): it changes nothing, the session included. */
 export const isRead = (request: { method: string }) => SAFE_METHODS.has(request.method);
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    id?: string;
-  }
-}
-
 /** API answers are never stored by browsers or proxies. */
 export const noStore: RequestHandler = (_request, response, next) => {
   response.set('Cache-Control', 'no-store');
-  next();
-};
-
-export const assignRequestId: RequestHandler = (request, response, next) => {
-  request.id = randomUUID();
-  response.set('X-Request-Id', request.id);
   next();
 };
 
@@ -105,12 +92,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // An error after the answer was complete (express-session failing to save a session's
       // expiry as the database goes away): the answer stands, and Express's final handler would
       // only cut the connection, and with it an answer still on its way or the next request.
-      logger.warn('error after the answer was sent', {
-        requestId: request.id,
-        method: request.method,
-        path: request.originalUrl,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      logger.warn(
+        {
+          requestId: request.id,
+          req: request,
+          error: error instanceof Error ? error.message : String(error),
+        },
+        'error after the answer was sent',
+      );
       return;
     }
     if (response.headersSent) return next(error);
@@ -152,22 +141,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
     if (unavailable) {
       // One short line per request during an outage (the driver's words, not the statement).
-      logger.warn('request failed: database unavailable', {
-        requestId: request.id,
-        method: request.method,
-        path: request.originalUrl,
-        error: unavailable,
-      });
+      logger.warn(
+        { requestId: request.id, req: request, error: unavailable },
+        'request failed: database unavailable',
+      );
     } else if (status >= 500) {
-      logger.error('request failed', {
-        requestId: request.id,
-        method: request.method,
-        path: request.originalUrl,
-        error:
-          error instanceof Error
-            ? { name: error.name, message: error.message, stack: error.stack }
-            : String(error),
-      });
+      logger.error({ requestId: request.id, req: request, err: error }, 'request failed');
     }
     response.status(status).json(body);
   };

@@ -1,31 +1,49 @@
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level | 'silent', number> = {
-  debug: 10,
-  info: 20,
-  warn: 30,
-  error: 40,
-  silent: 100,
-};
+import pino from 'pino';
 
-export type Logger = {
-  debug: (message: string, fields?: Record<string, unknown>) => void;
-  info: (message: string, fields?: Record<string, unknown>) => void;
-  warn: (message: string, fields?: Record<string, unknown>) => void;
-  error: (message: string, fields?: Record<string, unknown>) => void;
-};
+export type Logger = pino.Logger;
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
-/** One-line structured logs on stderr/stdout; the level comes from configuration. */
-export function createLogger(minimum: Level | 'silent' = 'info'): Logger {
-  const write = (level: Level, message: string, fields?: Record<string, unknown>) => {
-    if (ORDER[level] < ORDER[minimum]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-    if (level === 'error' || level === 'warn') console.error(line);
-    else console.log(line);
-  };
-  return {
-    debug: (message, fields) => write('debug', message, fields),
-    info: (message, fields) => write('info', message, fields),
-    warn: (message, fields) => write('warn', message, fields),
-    error: (message, fields) => write('error', message, fields),
-  };
+/**
+ * A request as a log line shows it: method and path. Never its headers (the session cookie), its
+ * query string (search terms, e-mail addresses) or its body (passwords).
+ */
+export function requestSummary(request: { method?: string; url?: string; originalUrl?: string }) {
+  return { method: request.method, path: (request.originalUrl ?? request.url ?? '').split('?')[0] };
+}
+
+/** A response as a log line shows it: its status (its headers may set the session cookie). */
+export function responseSummary(response: { statusCode?: number }) {
+  return { statusCode: response.statusCode };
+}
+
+/**
+ * JSON lines: debug and info on stdout, warnings and errors on stderr. Written synchronously, so
+ * the line about an uncaught exception is out before the process exits. `destination` takes every
+ * line instead (tests read them from memory).
+ */
+export function createLogger(
+  level: LogLevel = 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: pino.stdSerializers.err, req: requestSummary, res: responseSummary },
+      // For anyone who logs a header object as it is.
+      redact: {
+        paths: ['headers.cookie', 'headers.authorization', 'headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    destination ??
+      pino.multistream(
+        [
+          { level: 'debug', stream: pino.destination({ dest: 1, sync: true }) },
+          { level: 'warn', stream: pino.destination({ dest: 2, sync: true }) },
+        ],
+        { dedupe: true },
+      ),
+  );
 }

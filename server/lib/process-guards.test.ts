@@ -9,7 +9,7 @@ import { installProcessGuards } from './process-guards';
 const run = promisify(execFile);
 
 function spyLogger() {
-  return { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  return { error: vi.fn() };
 }
 
 describe('installProcessGuards', () => {
@@ -20,9 +20,10 @@ describe('installProcessGuards', () => {
     installProcessGuards({ logger, stop, target: target as unknown as NodeJS.Process });
 
     target.emit('unhandledRejection', new Error('nobody awaited this'), Promise.resolve());
-    expect(logger.error).toHaveBeenCalledWith('unhandled promise rejection (the process goes on)', {
-      error: expect.objectContaining({ message: 'nobody awaited this' }),
-    });
+    expect(logger.error).toHaveBeenCalledWith(
+      { err: expect.objectContaining({ message: 'nobody awaited this' }) },
+      'unhandled promise rejection (the process goes on)',
+    );
     expect(stop).not.toHaveBeenCalled();
   });
 
@@ -33,10 +34,13 @@ describe('installProcessGuards', () => {
     installProcessGuards({ logger, stop, target: target as unknown as NodeJS.Process });
 
     target.emit('uncaughtException', new Error('thrown out of a callback'), 'uncaughtException');
-    expect(logger.error).toHaveBeenCalledWith('uncaught exception: stopping', {
-      origin: 'uncaughtException',
-      error: expect.objectContaining({ message: 'thrown out of a callback' }),
-    });
+    expect(logger.error).toHaveBeenCalledWith(
+      {
+        origin: 'uncaughtException',
+        err: expect.objectContaining({ message: 'thrown out of a callback' }),
+      },
+      'uncaught exception: stopping',
+    );
     expect(stop).toHaveBeenCalledWith('uncaught exception', 1);
   });
 

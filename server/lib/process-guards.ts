@@ -2,11 +2,6 @@ import { type Logger } from './logger';
 
 type ProcessEvents = Pick<NodeJS.Process, 'on'>;
 
-const describe = (error: unknown) =>
-  error instanceof Error
-    ? { name: error.name, message: error.message, stack: error.stack }
-    : { message: String(error) };
-
 /**
  * What the process does with an error nobody handled.
  *
@@ -20,17 +15,17 @@ const describe = (error: unknown) =>
  * in flight are still answered; the supervisor starts a fresh process.
  */
 export function installProcessGuards(options: {
-  logger: Logger;
+  logger: Pick<Logger, 'error'>;
   /** Stops the server gracefully and exits with `exitCode`. */
   stop: (reason: string, exitCode: number) => void;
   target?: ProcessEvents;
 }): void {
   const { logger, stop, target = process } = options;
   target.on('unhandledRejection', (reason: unknown) => {
-    logger.error('unhandled promise rejection (the process goes on)', { error: describe(reason) });
+    logger.error({ err: reason }, 'unhandled promise rejection (the process goes on)');
   });
   target.on('uncaughtException', (error: Error, origin: string) => {
-    logger.error('uncaught exception: stopping', { origin, error: describe(error) });
+    logger.error({ origin, err: error }, 'uncaught exception: stopping');
     stop('uncaught exception', 1);
   });
 }

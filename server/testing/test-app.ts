@@ -14,7 +14,7 @@ import {
 } from '../db/client';
 import { seedReferenceData } from '../db/reference-data';
 import { seedStoreCatalogue } from '../db/store-catalogue';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
 import { findProjectRoot } from '../lib/project-root';
 
 export type TestContext = {
@@ -75,6 +75,8 @@ export async function createTestContext(
     withStores?: boolean;
     /** Sees every statement the services send (the query-plan test). */
     onQuery?: QueryObserver;
+    /** Where the app logs; silent unless a test reads the lines. */
+    logger?: Logger;
   } = {},
 ): Promise<TestContext> {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: '0' });
@@ -139,7 +141,7 @@ export async function createTestContext(
   const app = createApp({
     config: { ...config, databaseUrl },
     database,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     sessionSecret,
     client: { kind: 'static', directory: clientDirectory },
   });

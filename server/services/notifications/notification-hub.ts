@@ -45,7 +45,7 @@ export function createNotificationHub(database: DatabaseHandle, logger: Logger):
       (item) => {
         for (const send of sends) send(item);
       },
-      (error: unknown) => logger.warn('live notification not delivered', { error: String(error) }),
+      (error: unknown) => logger.warn({ err: error }, 'live notification not delivered'),
     );
   };
 
