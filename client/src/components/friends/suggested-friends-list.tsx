@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { profilePath } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { FriendAvatar } from './friend-avatar';
+import { Avatar } from '@/components/ui/avatar';
 
 export const FRIEND_REQUEST_SENT = 'Friend request sent';
 export const FRIEND_REQUEST_FAILED = 'Failed to send request';
@@ -76,7 +76,7 @@ function SuggestedFriendItem({ friend }: { friend: SuggestedFriend }) {
 
   return (
     <li className="flex min-w-0 items-center gap-3 rounded-lg border bg-card p-3 text-card-foreground shadow-sm">
-      <FriendAvatar name={friend.name} picture={friend.profilePicture} />
+      <Avatar name={friend.name} picture={friend.profilePicture} decorative />
       <div className="grid min-w-0 flex-1">
         <Link
           href={profilePath(friend.username)}

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { Link } from 'wouter';
 import { type FriendRequestItem } from '@shared/schema/friends';
-import { FriendAvatar } from '@/components/friends/friend-avatar';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -49,7 +49,7 @@ function FriendRequestRow({ request }: { request: FriendRequestItem }) {
 
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 text-card-foreground shadow-sm">
-      <FriendAvatar name={request.name} picture={request.profilePicture} />
+      <Avatar name={request.name} picture={request.profilePicture} decorative />
       <div className="grid min-w-0 flex-1 basis-40">
         <Link
           href={profilePath(request.username)}

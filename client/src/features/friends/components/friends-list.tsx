@@ -2,7 +2,7 @@ import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { type FriendItem } from '@shared/schema/friends';
-import { FriendAvatar } from '@/components/friends/friend-avatar';
+import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { profilePath } from '@/lib/paths';
 import { cn } from '@/lib/utils';
@@ -42,9 +42,9 @@ function FriendRow({ friendship, onRemove }: { friendship: FriendItem; onRemove:
   const { friend } = friendship;
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 text-card-foreground shadow-sm">
-      <FriendAvatar name={friend.name} picture={friend.profilePicture}>
+      <Avatar name={friend.name} picture={friend.profilePicture} decorative>
         <OnlineDot online={friend.isOnline} />
-      </FriendAvatar>
+      </Avatar>
       <div className="grid min-w-0 flex-1 basis-40">
         <span className="truncate font-medium">
           {friend.name}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { type UserSearchResult } from '@shared/schema/gift-cards';
 import { useSendFriendRequest } from '@/api/send-friend-request';
-import { FriendAvatar } from '@/components/friends/friend-avatar';
+import { Avatar } from '@/components/ui/avatar';
 import {
   announceFriendRequest,
   announceFriendRequestFailure,
@@ -29,7 +29,7 @@ export function UserSearchResultRow({ person }: { person: UserSearchResult }) {
 
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 text-card-foreground shadow-sm">
-      <FriendAvatar name={person.name} picture={person.profilePicture} />
+      <Avatar name={person.name} picture={person.profilePicture} decorative />
       <div className="grid min-w-0 flex-1 basis-40">
         <span className="flex min-w-0 items-center gap-1">
           <Link

@@ -4,7 +4,7 @@ import { Link, useParams } from 'wouter';
 import { type FriendshipStatus, type PublicFriend } from '@shared/schema/friends';
 import { useUser } from '@/api/get-user';
 import { useSendFriendRequest } from '@/api/send-friend-request';
-import { FriendAvatar } from '@/components/friends/friend-avatar';
+import { Avatar } from '@/components/ui/avatar';
 import {
   announceFriendRequest,
   announceFriendRequestFailure,
@@ -81,7 +81,7 @@ export function UserFriendsPage() {
 function PublicFriendRow({ friend }: { friend: PublicFriend }) {
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 text-card-foreground shadow-sm">
-      <FriendAvatar name={friend.name} picture={friend.profilePicture} />
+      <Avatar name={friend.name} picture={friend.profilePicture} decorative />
       <div className="grid min-w-0 flex-1 basis-40">
         <span className="flex min-w-0 items-center gap-1">
           <span className="truncate font-medium">{friend.name}</span>

@@ -1,4 +1,5 @@
 import { Crown } from 'lucide-react';
+import { Avatar, type AvatarSize } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import {
@@ -7,13 +8,12 @@ import {
   podiumOrder,
   type LeaderboardRow,
 } from '../lib/leaderboard-display';
-import { LeaderboardAvatar } from './leaderboard-avatar';
 
 /** Per place: avatar size, pedestal height and colour (gold, silver, bronze). */
-const PLACE_STYLE: Record<number, { avatar: string; pedestal: string }> = {
-  1: { avatar: 'size-16 text-xl sm:size-20 sm:text-2xl', pedestal: 'h-24 bg-amber-300' },
-  2: { avatar: 'size-12 text-base sm:size-16 sm:text-lg', pedestal: 'h-16 bg-slate-300' },
-  3: { avatar: 'size-12 text-base sm:size-16 sm:text-lg', pedestal: 'h-12 bg-orange-300' },
+const PLACE_STYLE: Record<number, { avatar: AvatarSize; pedestal: string }> = {
+  1: { avatar: 'xl', pedestal: 'h-24 bg-amber-300' },
+  2: { avatar: 'lg', pedestal: 'h-16 bg-slate-300' },
+  3: { avatar: 'lg', pedestal: 'h-12 bg-orange-300' },
 };
 
 type LeaderboardPodiumProps = { rows: readonly LeaderboardRow[] };
@@ -36,10 +36,14 @@ export function LeaderboardPodium({ rows }: LeaderboardPodiumProps) {
             className="flex w-1/3 max-w-44 min-w-0 flex-col items-center gap-2 text-center"
           >
             {row.rank === 1 && <Crown aria-hidden="true" className="size-6 text-amber-500" />}
-            <LeaderboardAvatar
-              row={row}
+            <Avatar
+              name={row.name}
+              picture={row.avatar}
+              initials={row.initials}
+              size={style.avatar}
+              decorative
               eager
-              className={cn(style.avatar, row.isCurrentUser && 'ring-2 ring-primary ring-offset-2')}
+              className={cn(row.isCurrentUser && 'ring-2 ring-primary ring-offset-2')}
             />
             <div className="grid w-full min-w-0 gap-0.5">
               <span className="sr-only">{placeName(row.rank)}: </span>

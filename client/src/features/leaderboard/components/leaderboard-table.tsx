@@ -1,5 +1,6 @@
 import { Gift, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
+import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
@@ -13,7 +14,6 @@ import {
 import { profilePath } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { formatPoints, type LeaderboardRow } from '../lib/leaderboard-display';
-import { LeaderboardAvatar } from './leaderboard-avatar';
 
 export type GiftRecipient = { username: string; name: string };
 
@@ -59,7 +59,13 @@ export function LeaderboardTable({ rows, onSendGift }: LeaderboardTableProps) {
             <TableCell className="px-2 font-semibold tabular-nums sm:px-3">{row.rank}</TableCell>
             <TableCell className="px-2 sm:px-3">
               <div className="flex min-w-0 items-center gap-3">
-                <LeaderboardAvatar row={row} className="hidden text-sm sm:inline-flex" />
+                <Avatar
+                  name={row.name}
+                  picture={row.avatar}
+                  initials={row.initials}
+                  decorative
+                  className="hidden sm:inline-flex"
+                />
                 <div className="grid min-w-0">
                   <div className="flex min-w-0 items-center gap-2">
                     <span className="truncate font-medium" title={row.name}>

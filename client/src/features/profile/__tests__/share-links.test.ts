@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, profileUrl, shareText, webShareUrl } from '../lib/share-links';
+import { profileUrl, shareText, webShareUrl } from '../lib/share-links';
 
 describe('share links', () => {
   it('builds the absolute profile URL from the origin', () => {
@@ -20,11 +20,5 @@ describe('share links', () => {
     expect(webShareUrl('whatsapp', url, text)).toBe(
       "https://wa.me/?text=Check%20out%20Ada%20%26%20Co's%20profile%20on%20mark.it%20https%3A%2F%2Fmark.it%2Fu%2Fada",
     );
-  });
-
-  it('takes the initials of the first two words', () => {
-    expect(initialsOf('Ada Lovelace')).toBe('AL');
-    expect(initialsOf('  ada   byron lovelace ')).toBe('AB');
-    expect(initialsOf('')).toBe('?');
   });
 });

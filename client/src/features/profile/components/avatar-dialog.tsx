@@ -5,7 +5,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { AvatarFace, type AvatarPerson } from './avatar-face';
+import { Avatar } from '@/components/ui/avatar';
+import { type AvatarPerson } from './profile-avatar';
 
 type AvatarDialogProps = {
   person: AvatarPerson;
@@ -23,7 +24,8 @@ export function AvatarDialog({ person, open, onOpenChange }: AvatarDialogProps) 
           <DialogDescription>@{person.username}</DialogDescription>
         </DialogHeader>
         <div className="flex justify-center">
-          <AvatarFace person={person} className="size-60 text-7xl sm:size-72" lazy />
+          {/* Decorative: the dialog is named after the person. */}
+          <Avatar name={person.name} picture={person.profilePicture} size="3xl" decorative />
         </div>
       </DialogContent>
     </Dialog>

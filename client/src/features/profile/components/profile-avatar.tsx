@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
-import { AvatarFace, type AvatarPerson } from './avatar-face';
+
+export type AvatarPerson = { name: string; username: string; profilePicture: string | null };
 
 // The enlarged picture opens on a tap: its dialog code loads apart, once the profile is shown.
 const AvatarDialog = lazy(() =>
@@ -22,7 +24,7 @@ export function ProfileAvatar({ person, className }: { person: AvatarPerson; cla
           className,
         )}
       >
-        <AvatarFace person={person} className="size-24 text-3xl sm:size-28" />
+        <Avatar name={person.name} picture={person.profilePicture} size="2xl" decorative eager />
       </button>
 
       <Suspense fallback={null}>

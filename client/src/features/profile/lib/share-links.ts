@@ -26,15 +26,3 @@ export function webShareUrl(platform: WebSharePlatform, url: string, text: strin
 
 /** Instagram has no web share page: the link is copied and Instagram opened to paste it. */
 export const INSTAGRAM_URL = 'https://www.instagram.com/';
-
-/** The first letter of each of the first two words of the name: 'Ada Lovelace' → 'AL'. */
-export function initialsOf(name: string): string {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0] ?? '')
-    .join('')
-    .toLocaleUpperCase();
-  return initials || '?';
-}

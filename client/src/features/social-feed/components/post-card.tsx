@@ -1,11 +1,11 @@
 import { BadgeCheck, MessageCircle, Pin, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { type Post } from '@shared/schema/posts';
+import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { profilePath } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { AuthorAvatar } from './author-avatar';
 import { LikeButton } from './like-button';
 import { PostComments } from './post-comments';
 import { PostContent } from './post-content';
@@ -33,7 +33,7 @@ export function PostCard({ post, isOwn }: PostCardProps) {
       )}
     >
       <header className="flex items-start gap-3">
-        <AuthorAvatar person={user} />
+        <Avatar name={user.name} picture={user.profilePicture} decorative />
         <div className="grid min-w-0 flex-1">
           <div className="flex min-w-0 flex-wrap items-center gap-x-1.5">
             <Link

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { POST_LIMITS, type Post } from '@shared/schema/posts';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { profilePath } from '@/lib/paths';
 import { useAddComment } from '../api/add-comment';
-import { AuthorAvatar } from './author-avatar';
 import { PostContent } from './post-content';
 import { PostTime } from './post-time';
 
@@ -52,7 +52,12 @@ export function PostComments({ post }: PostCommentsProps) {
         <ul aria-label={`Comments on ${post.user.name}'s post`} className="grid gap-3">
           {post.comments.map((comment) => (
             <li key={comment.id} className="flex gap-2">
-              <AuthorAvatar person={comment.user} className="size-8 text-xs" />
+              <Avatar
+                name={comment.user.name}
+                picture={comment.user.profilePicture}
+                size="sm"
+                decorative
+              />
               <div className="min-w-0 flex-1 rounded-md bg-muted/60 px-3 py-2">
                 <div className="flex flex-wrap items-baseline gap-x-2">
                   <Link
