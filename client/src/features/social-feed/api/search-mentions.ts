@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH } from '@shared/schema/gift-cards';
 import { type MentionCandidate } from '@shared/schema/friends';
 import { api } from '@/lib/api-client';
@@ -15,7 +15,3 @@ export const searchMentionsQueryOptions = (query: string) =>
     enabled: query.length >= SEARCH_MIN_LENGTH,
     staleTime: 30_000,
   });
-
-export function useMentionSearch(query: string) {
-  return useQuery(searchMentionsQueryOptions(query));
-}
