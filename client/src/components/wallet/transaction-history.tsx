@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useWalletTransactions } from '@/api/get-wallet-transactions';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TransactionTable } from './transaction-table';
 import { pageCountOf, Pagination } from '@/components/ui/pagination';
@@ -13,10 +12,11 @@ type TransactionHistoryProps = { label?: string };
 /** The whole ledger of the signed-in user, newest first, a page at a time. */
 export function TransactionHistory({ label = 'Transaction history' }: TransactionHistoryProps) {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, isPlaceholderData, refetch } = useWalletTransactions({
-    page,
-    limit: PAGE_SIZE,
-  });
+  const { data, isPending, isError, isFetching, isPlaceholderData, refetch } =
+    useWalletTransactions({
+      page,
+      limit: PAGE_SIZE,
+    });
 
   if (isPending) {
     return (
@@ -30,14 +30,11 @@ export function TransactionHistory({ label = 'Transaction history' }: Transactio
 
   if (isError) {
     return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>Failed to load transactions. Please try again later.</span>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <ErrorAlert
+        message="Failed to load transactions. Please try again later."
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

@@ -1,10 +1,10 @@
-import { Check, CircleX } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useId, type FormEvent, type RefObject } from 'react';
 import { logoEmoji } from '@shared/constants';
 import { useBrands } from '@/api/get-brands';
 import { useIdentifiers } from '@/api/get-identifiers';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Toggle } from '@/components/ui/toggle';
 
@@ -109,7 +109,13 @@ function BrandGrid({ labelledBy, describedBy, selected, onToggle }: BrandGridPro
     );
   }
   if (brands.isError) {
-    return <LoadError message="Failed to fetch brands" onRetry={() => void brands.refetch()} />;
+    return (
+      <ErrorAlert
+        message="Failed to fetch brands"
+        onRetry={() => void brands.refetch()}
+        retrying={brands.isFetching}
+      />
+    );
   }
   if (brands.data.length === 0) {
     return <p className="text-sm text-muted-foreground">No brands available</p>;
@@ -168,7 +174,11 @@ function IdentifierList({ labelledBy, selected, onToggle }: IdentifierListProps)
   }
   if (identifiers.isError) {
     return (
-      <LoadError message="Failed to fetch identifiers" onRetry={() => void identifiers.refetch()} />
+      <ErrorAlert
+        message="Failed to fetch identifiers"
+        onRetry={() => void identifiers.refetch()}
+        retrying={identifiers.isFetching}
+      />
     );
   }
   if (identifiers.data.length === 0) {
@@ -211,17 +221,5 @@ function IdentifierList({ labelledBy, selected, onToggle }: IdentifierListProps)
         );
       })}
     </ul>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert variant="destructive" className="items-center">
-      <CircleX aria-hidden="true" />
-      <AlertDescription className="flex-1">{message}</AlertDescription>
-      <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
   );
 }

@@ -2,7 +2,7 @@ import { CalendarClock, MapPin } from 'lucide-react';
 import { useId, useState } from 'react';
 import { brandDisplayName } from '@shared/constants';
 import { type BusinessPin } from '@shared/schema/pins';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -54,7 +54,7 @@ function PinItem({ pin, onCancel }: { pin: BusinessPin; onCancel: () => void }) 
 export function ActivePinsList() {
   const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<BusinessPin | null>(null);
-  const { data, isPending, isError, isPlaceholderData, refetch } = useMyPins({
+  const { data, isPending, isError, isFetching, isPlaceholderData, refetch } = useMyPins({
     status: 'active',
     page,
     limit: PAGE_SIZE,
@@ -71,14 +71,11 @@ export function ActivePinsList() {
 
   if (isError) {
     return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>Failed to load your pins. Please try again later.</span>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <ErrorAlert
+        message="Failed to load your pins. Please try again later."
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

@@ -1,5 +1,4 @@
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsd } from '@/lib/format';
 import { useBusinessDashboard } from '../api/get-business-dashboard';
@@ -7,7 +6,7 @@ import { StatCard } from './stat-card';
 
 /** Active Pins, Total Value and Rank, computed by the server from the business's pins. */
 export function DashboardStats() {
-  const { data: stats, isPending, isError, refetch } = useBusinessDashboard();
+  const { data: stats, isPending, isError, isFetching, refetch } = useBusinessDashboard();
 
   if (isPending) {
     return (
@@ -21,14 +20,11 @@ export function DashboardStats() {
 
   if (isError) {
     return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>Failed to load your statistics. Please try again later.</span>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <ErrorAlert
+        message="Failed to load your statistics. Please try again later."
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { SEARCH_EMPTY, SEARCH_HINT, SEARCH_MIN_LENGTH } from '@shared/schema/gift-cards';
 import { useUserSearch } from '@/api/search-users';
-import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { readErrorText } from '@/lib/api-client';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -64,7 +64,7 @@ export function AddFriendPage() {
             spellCheck={false}
             maxLength={60}
             placeholder="e.g. jordan or Jordan Lee"
-            aria-describedby={status && status !== 'searching' ? statusId : undefined}
+            aria-describedby={status === 'hint' || status === 'empty' ? statusId : undefined}
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
@@ -79,20 +79,11 @@ export function AddFriendPage() {
         )}
         {status === 'searching' && <FriendListSkeleton label="Searching" count={2} />}
         {status === 'error' && (
-          <div className="flex flex-wrap items-center gap-3">
-            <p id={statusId} className="text-sm text-destructive">
-              {readErrorText(search.error, SEARCH_ERROR)}
-            </p>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => void search.refetch()}
-              disabled={search.isFetching}
-            >
-              Try again
-            </Button>
-          </div>
+          <ErrorAlert
+            message={readErrorText(search.error, SEARCH_ERROR)}
+            onRetry={() => void search.refetch()}
+            retrying={search.isFetching}
+          />
         )}
         {status === 'empty' && (
           <p id={statusId} className="text-sm text-muted-foreground">

@@ -6,11 +6,12 @@ import {
   MarketplacePinCard,
   MarketplacePinCardSkeleton,
 } from '@/components/gift-cards/marketplace-pin-card';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { cn } from '@/lib/utils';
 
+const FETCH_ERROR = 'Failed to fetch marketplace pins';
 const SCROLL_AREA_CLASS = 'h-[600px] overflow-y-auto rounded-lg border bg-muted/30 p-3';
 
 type MarketplacePinListProps = {
@@ -22,19 +23,6 @@ type MarketplacePinListProps = {
   onClearFilters: () => void;
   scrollAreaRef?: Ref<HTMLDivElement>;
 };
-
-function FetchError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert variant="destructive">
-      <AlertDescription className="flex flex-wrap items-center gap-3">
-        <span>Failed to fetch marketplace pins</span>
-        <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-          Try again
-        </Button>
-      </AlertDescription>
-    </Alert>
-  );
-}
 
 /** The offers in a 600 px scroll area, page after page with "Load more". */
 export function MarketplacePinList({
@@ -70,7 +58,9 @@ export function MarketplacePinList({
   }
 
   if (!data) {
-    return <FetchError onRetry={() => void refetch()} retrying={isFetching} />;
+    return (
+      <ErrorAlert message={FETCH_ERROR} onRetry={() => void refetch()} retrying={isFetching} />
+    );
   }
 
   const total = data.pages[0]?.total ?? pins.length;
@@ -130,7 +120,8 @@ export function MarketplacePinList({
         </ul>
         {isFetchNextPageError ? (
           <div className="mt-3">
-            <FetchError
+            <ErrorAlert
+              message={FETCH_ERROR}
               onRetry={() => void query.fetchNextPage()}
               retrying={query.isFetchingNextPage}
             />

@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GIFT_LIMITS } from '@shared/schema/gift-cards';
 import { useInfiniteMarketplacePins } from '@/api/get-marketplace-pins';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Input } from '@/components/ui/input';
 import { useGeolocation } from '@/lib/use-geolocation';
 import { useMarketplaceBrands } from '../api/get-marketplace-brands';
@@ -47,11 +48,11 @@ export function MarketplacePage() {
     if (scrollAreaRef.current) scrollAreaRef.current.scrollTop = 0;
   }, [brand, search, coords]);
 
-  const brands =
-    useMarketplaceBrands(
-      { lat: coords?.lat, lng: coords?.lng },
-      { enabled: location.status !== 'pending' },
-    ).data ?? [];
+  const brandList = useMarketplaceBrands(
+    { lat: coords?.lat, lng: coords?.lng },
+    { enabled: location.status !== 'pending' },
+  );
+  const brands = brandList.data ?? [];
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -80,6 +81,13 @@ export function MarketplacePage() {
       </div>
 
       <BrandFilter brands={brands} selected={brand} onSelect={setBrand} />
+      {brandList.isError && (
+        <ErrorAlert
+          message="Failed to load the brands to filter by."
+          onRetry={() => void brandList.refetch()}
+          retrying={brandList.isFetching}
+        />
+      )}
 
       <MarketplacePinList
         query={query}

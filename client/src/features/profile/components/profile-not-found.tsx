@@ -1,7 +1,8 @@
 import { UserX } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { paths } from '@/lib/paths';
 
 type ProfileNotFoundProps = {
@@ -18,21 +19,19 @@ export function ProfileNotFound({ username, onRetry, retrying = false }: Profile
       <CardContent className="grid justify-items-center gap-4 p-6 text-center sm:p-10">
         <UserX className="size-12 text-muted-foreground" aria-hidden="true" />
         <h1 className="text-2xl font-bold">Profile Not Found</h1>
-        <p className="text-muted-foreground">
-          {onRetry
-            ? 'Failed to load profile. Please try again.'
-            : `No one on mark.it has the username @${username}.`}
-        </p>
-        <div className="flex flex-wrap justify-center gap-2">
-          {onRetry && (
-            <Button type="button" variant="outline" onClick={onRetry} disabled={retrying}>
-              Try again
-            </Button>
-          )}
-          <Link href={paths.home} className={buttonVariants()}>
-            Return Home
-          </Link>
-        </div>
+        {onRetry ? (
+          <ErrorAlert
+            message="Failed to load profile. Please try again."
+            onRetry={onRetry}
+            retrying={retrying}
+            className="text-left"
+          />
+        ) : (
+          <p className="text-muted-foreground">No one on mark.it has the username @{username}.</p>
+        )}
+        <Link href={paths.home} className={buttonVariants()}>
+          Return Home
+        </Link>
       </CardContent>
     </Card>
   );

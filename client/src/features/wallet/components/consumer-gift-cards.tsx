@@ -6,7 +6,7 @@ import { brandDisplayName, logoEmoji } from '@shared/constants';
 import { type WalletGiftCard } from '@shared/schema/gift-cards';
 import { useBrands } from '@/api/get-brands';
 import { getConsumerGiftCardsQueryOptions } from '@/api/get-consumer-gift-cards';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -70,14 +70,11 @@ export function ConsumerGiftCards({ headingRef }: ConsumerGiftCardsProps) {
             <Skeleton className="h-40" />
           </div>
         ) : first.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              <span>Failed to load your gift cards. Please try again later.</span>
-              <Button variant="outline" size="sm" onClick={() => void first.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <ErrorAlert
+            message="Failed to load your gift cards. Please try again later."
+            onRetry={() => void first.refetch()}
+            retrying={first.isFetching}
+          />
         ) : cards.length === 0 ? (
           <p className="py-6 text-center text-muted-foreground">
             You don&apos;t have any gift cards yet. Find one to claim in the{' '}
@@ -104,14 +101,11 @@ export function ConsumerGiftCards({ headingRef }: ConsumerGiftCardsProps) {
               })}
             </ul>
             {last.isError && pageCount > 1 ? (
-              <Alert variant="destructive">
-                <AlertDescription className="flex flex-wrap items-center gap-3">
-                  <span>Failed to load more gift cards.</span>
-                  <Button variant="outline" size="sm" onClick={() => void last.refetch()}>
-                    Try again
-                  </Button>
-                </AlertDescription>
-              </Alert>
+              <ErrorAlert
+                message="Failed to load more gift cards."
+                onRetry={() => void last.refetch()}
+                retrying={last.isFetching}
+              />
             ) : (
               hasMore && (
                 <Button

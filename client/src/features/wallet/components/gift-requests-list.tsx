@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { brandDisplayName } from '@shared/constants';
 import { type GiftRequest } from '@shared/schema/gift-cards';
 import { SendGiftDialog } from '@/components/gift-cards/send-gift-dialog';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -51,20 +51,12 @@ export function GiftRequestsList() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center gap-3">
-              <span>Failed to load gift requests. Please try again later.</span>
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label="Try again to load gift requests"
-                onClick={() => void refetch()}
-                disabled={isFetching}
-              >
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <ErrorAlert
+            message="Failed to load gift requests. Please try again later."
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            retryLabel="Try again to load gift requests"
+          />
         ) : (
           <>
             <ul className="grid gap-3">

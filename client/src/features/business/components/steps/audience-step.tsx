@@ -3,6 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { type Identifier } from '@shared/schema/identifiers';
 import { useIdentifiers } from '@/api/get-identifiers';
 import { Checkbox } from '@/components/ui/checkbox';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { capitalize } from '@/lib/format';
 import { type PinWizardValues } from '../pin-wizard-values';
@@ -22,7 +23,13 @@ export function AudienceStep({ identifiers: given }: AudienceStepProps) {
 
   if (!identifiers) {
     if (fetched.isError) {
-      return <p className="text-muted-foreground">Failed to fetch identifiers</p>;
+      return (
+        <ErrorAlert
+          message="Failed to fetch identifiers"
+          onRetry={() => void fetched.refetch()}
+          retrying={fetched.isFetching}
+        />
+      );
     }
     return (
       <div role="status" aria-label="Loading identifiers" className="grid gap-3 sm:grid-cols-2">
