@@ -11,18 +11,10 @@ import {
 } from '@shared/schema/gift-cards';
 import { useConsumerGiftCards } from '@/api/get-consumer-gift-cards';
 import { useSendGiftCard } from '@/api/send-gift-card';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button, buttonVariants } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { buttonVariants } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Form, FormField } from '@/components/ui/form';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -52,21 +44,19 @@ type SendGiftDialogProps = {
 /** Gives one of the signed-in consumer's unused gift cards to another consumer. */
 export function SendGiftDialog({ open, onOpenChange, recipient, cardId }: SendGiftDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Send Gift</DialogTitle>
-          <DialogDescription>Give one of your unused gift cards to a friend.</DialogDescription>
-        </DialogHeader>
-        {/* Inside the content, so the form starts afresh every time the dialog opens. */}
-        <SendGiftContent
-          key={`${recipient?.username ?? ''}:${cardId ?? ''}`}
-          recipient={recipient}
-          cardId={cardId}
-          onDone={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Send Gift"
+      description="Give one of your unused gift cards to a friend."
+    >
+      <SendGiftContent
+        key={`${recipient?.username ?? ''}:${cardId ?? ''}`}
+        recipient={recipient}
+        cardId={cardId}
+        onDone={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -96,20 +86,11 @@ function SendGiftContent({ recipient, cardId, onDone }: SendGiftContentProps) {
 
   if (cards.isError) {
     return (
-      <Alert variant="destructive">
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>{errorMessage(cards.error, 'Failed to load your gift cards.')}</span>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => void cards.refetch()}
-            disabled={cards.isFetching}
-          >
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <ErrorAlert
+        message={errorMessage(cards.error, 'Failed to load your gift cards.')}
+        onRetry={() => void cards.refetch()}
+        retrying={cards.isFetching}
+      />
     );
   }
 
@@ -245,25 +226,13 @@ function SendGiftForm({ cards, recipient, cardId, onDone }: SendGiftFormProps) {
 
         <GiftMessageField control={form.control} name="message" placeholder="Add a personal note" />
 
-        {failure && (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        )}
-
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            disabled={sendGift.isPending || !selectedCardId || !recipientUsername}
-          >
-            {sendGift.isPending ? 'Sending...' : 'Send Gift'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          submitLabel="Send Gift"
+          pendingLabel="Sending..."
+          pending={sendGift.isPending}
+          disabled={!selectedCardId || !recipientUsername}
+          failure={failure}
+        />
       </form>
     </Form>
   );

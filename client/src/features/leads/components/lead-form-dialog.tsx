@@ -1,16 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { LEAD_LIMITS, LEAD_STATUSES, leadInputSchema } from '@shared/schema/notifications';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import {
   Form,
   FormControl,
@@ -19,6 +9,7 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { TextField } from '@/components/ui/text-field';
@@ -48,18 +39,16 @@ type LeadFormDialogProps = {
 /** 'Add Lead' or, given a lead, 'Edit Lead': the same validated form either way. */
 export function LeadFormDialog({ open, onOpenChange, lead }: LeadFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{lead ? 'Edit Lead' : 'Add Lead'}</DialogTitle>
-          <DialogDescription>
-            {lead ? `Update the details of ${lead.name}.` : 'Add a customer you want to follow up.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Inside the content, so the form starts afresh every time the dialog opens. */}
-        <LeadForm lead={lead} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={lead ? 'Edit Lead' : 'Add Lead'}
+      description={
+        lead ? `Update the details of ${lead.name}.` : 'Add a customer you want to follow up.'
+      }
+    >
+      <LeadForm lead={lead} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -207,16 +196,7 @@ function LeadForm({ lead, onDone }: { lead?: LeadRow; onDone: () => void }) {
           )}
         />
 
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={saving}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Lead'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel="Save Lead" pendingLabel="Saving..." pending={saving} />
       </form>
     </Form>
   );

@@ -1,17 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type NotificationPreference, type NotificationType } from '@shared/schema/notifications';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -27,16 +18,14 @@ export function NotificationSettingsDialog({
   onOpenChange,
 }: NotificationSettingsDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Notification Settings</DialogTitle>
-          <DialogDescription>Choose which notifications you receive in the app.</DialogDescription>
-        </DialogHeader>
-        {/* Inside the content, so the choices start from what is stored every time it opens. */}
-        <PreferencesLoader onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Notification Settings"
+      description="Choose which notifications you receive in the app."
+    >
+      <PreferencesLoader onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -119,16 +108,7 @@ function PreferencesForm({ preferences, onDone }: PreferencesFormProps) {
           );
         })}
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter submitLabel="Save" pendingLabel="Saving..." pending={update.isPending} />
     </form>
   );
 }

@@ -1,21 +1,14 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { brandDisplayName, LIMITS } from '@shared/constants';
 import { centsToDollars } from '@shared/money';
 import { guestGiftSchema } from '@shared/schema/gift-cards';
 import { useUser } from '@/api/get-user';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Toggle } from '@/components/ui/toggle';
 import { toast } from '@/components/ui/use-toast';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useIdempotencyKey, type IdempotencyKey } from '@/lib/use-idempotency-key';
 import { useSendGuestGift } from '../api/send-guest-gift';
 
 const AMOUNT_HINT = `Enter an amount between $${LIMITS.giftAmountMin} and $${LIMITS.giftAmountMax}`;
@@ -44,29 +37,25 @@ export function GuestGiftDialog({ open, onOpenChange, recipient }: GuestGiftDial
   const canReceive = recipient.brands.length > 0;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="sm:max-w-[425px]"
-        // Without brands nothing can be sent (a business, or a consumer who chose none): no promise
-        // of a card, the form says why.
-        {...(canReceive ? {} : { 'aria-describedby': undefined })}
-      >
-        <DialogHeader>
-          <DialogTitle>Send a Gift Card to {recipient.username}</DialogTitle>
-          {canReceive && (
-            <DialogDescription>
-              The card goes straight to @{recipient.username}&apos;s mark.it wallet.
-            </DialogDescription>
-          )}
-        </DialogHeader>
-        {/* Inside the content, so brand, amount and e-mail start empty every time it opens. */}
-        <GuestGiftForm
-          recipient={recipient}
-          idempotency={idempotency}
-          onDone={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Send a Gift Card to ${recipient.username}`}
+      // Without brands nothing can be sent (a business, or a consumer who chose none): no promise
+      // of a card, the form says why.
+      description={
+        canReceive
+          ? `The card goes straight to @${recipient.username}'s mark.it wallet.`
+          : undefined
+      }
+      className="sm:max-w-[425px]"
+    >
+      <GuestGiftForm
+        recipient={recipient}
+        idempotency={idempotency}
+        onDone={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -168,7 +157,7 @@ function GuestGiftForm({ recipient, idempotency, onDone }: GuestGiftFormProps) {
     }
   };
 
-  const canSubmit = !send.isPending && brand !== '' && amount.trim() !== '' && email.trim() !== '';
+  const complete = brand !== '' && amount.trim() !== '' && email.trim() !== '';
   const amountDescribedBy = [`${amountId}-hint`, errors.value && `${amountId}-error`]
     .filter(Boolean)
     .join(' ');
@@ -276,32 +265,12 @@ function GuestGiftForm({ recipient, idempotency, onDone }: GuestGiftFormProps) {
         )}
       </div>
 
-      <Button type="submit" className="w-full" disabled={!canSubmit}>
-        {send.isPending ? 'Sending...' : 'Send Gift Card'}
-      </Button>
+      <FormDialogFooter
+        submitLabel="Send Gift Card"
+        pendingLabel="Sending..."
+        pending={send.isPending}
+        disabled={!complete}
+      />
     </form>
   );
-}
-
-type IdempotencyKey = { keyFor(values: unknown): string; reset(): void };
-
-/**
- * One Idempotency-Key per submission: sending the same values again (a retry after a failure or
- * a lost answer) reuses the key, so the server applies it once; different values get a fresh key.
- * (The wallet has the same small hook; features do not import each other.)
- */
-function useIdempotencyKey(): IdempotencyKey {
-  const current = useRef<{ fingerprint: string; key: string } | null>(null);
-  return {
-    keyFor(values) {
-      const fingerprint = JSON.stringify(values);
-      if (current.current?.fingerprint !== fingerprint) {
-        current.current = { fingerprint, key: newIdempotencyKey() };
-      }
-      return current.current.key;
-    },
-    reset() {
-      current.current = null;
-    },
-  };
 }

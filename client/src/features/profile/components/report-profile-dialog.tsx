@@ -9,16 +9,6 @@ import {
   reportProfileSchema,
   type ReportProfileInput,
 } from '@shared/schema/profiles';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import {
   Form,
   FormControl,
@@ -28,6 +18,7 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
@@ -44,19 +35,15 @@ type ReportProfileDialogProps = {
 /** 'Report Profile': a reason and optional details, sent for our team to review. */
 export function ReportProfileDialog({ open, onOpenChange, profile }: ReportProfileDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Report Profile</DialogTitle>
-          <DialogDescription>
-            Tell us what is wrong with @{profile.username}&apos;s profile. They will not know who
-            reported it.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Inside the content, so the form starts empty every time the dialog opens. */}
-        <ReportProfileForm username={profile.username} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Report Profile"
+      description={`Tell us what is wrong with @${profile.username}'s profile. They will not know who reported it.`}
+      className="max-w-md"
+    >
+      <ReportProfileForm username={profile.username} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -150,16 +137,12 @@ function ReportProfileForm({ username, onDone }: { username: string; onDone: () 
           )}
         />
 
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={report.isPending}>
-            {report.isPending ? 'Submitting...' : 'Submit Report'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          submitLabel="Submit Report"
+          pendingLabel="Submitting..."
+          pending={report.isPending}
+          submitVariant="destructive"
+        />
       </form>
     </Form>
   );

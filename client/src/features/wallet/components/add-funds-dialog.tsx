@@ -2,43 +2,31 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { centsToDollars } from '@shared/money';
 import { addFundsSchema } from '@shared/schema/ledger';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatUsd } from '@/lib/format';
 import { numberFieldsResolver } from '@/lib/number-fields-resolver';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useAddFunds } from '../api/add-funds';
 import { AmountField } from './amount-field';
 import { TestModeNotice } from './test-mode-notice';
-import { useIdempotencyKey } from './use-idempotency-key';
 
 type AddFundsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 export function AddFundsDialog({ open, onOpenChange }: AddFundsDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Funds</DialogTitle>
-          <DialogDescription>Add money to your wallet to fund your pins.</DialogDescription>
-        </DialogHeader>
-        {/* Inside the content, so the form starts empty every time the dialog opens. */}
-        <AddFundsForm onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Funds"
+      description="Add money to your wallet to fund your pins."
+    >
+      <AddFundsForm onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -102,21 +90,12 @@ function AddFundsForm({ onDone }: { onDone: () => void }) {
           autoComplete="cc-number"
           placeholder="4242 4242 4242 4242"
         />
-        {failure && (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={addFunds.isPending}>
-            {addFunds.isPending ? 'Adding...' : 'Add Funds'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          submitLabel="Add Funds"
+          pendingLabel="Adding..."
+          pending={addFunds.isPending}
+          failure={failure}
+        />
       </form>
     </Form>
   );

@@ -7,17 +7,7 @@ import { centsToDollars } from '@shared/money';
 import { GIFT_LIMITS, requestGiftSchema, type UserSearchResult } from '@shared/schema/gift-cards';
 import { useBrands } from '@/api/get-brands';
 import { UserSearchField } from '@/components/gift-cards/user-search-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import {
   Form,
   FormControl,
@@ -27,6 +17,7 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
@@ -41,16 +32,14 @@ type RequestGiftDialogProps = { open: boolean; onOpenChange: (open: boolean) => 
 /** Asks another consumer for a gift card, optionally naming a brand, an amount and a message. */
 export function RequestGiftDialog({ open, onOpenChange }: RequestGiftDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Request Gift</DialogTitle>
-          <DialogDescription>Ask a friend to send you a gift card.</DialogDescription>
-        </DialogHeader>
-        {/* Inside the content, so the form starts empty every time the dialog opens. */}
-        <RequestGiftForm onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Request Gift"
+      description="Ask a friend to send you a gift card."
+    >
+      <RequestGiftForm onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -140,6 +129,13 @@ function RequestGiftForm({ onDone }: { onDone: () => void }) {
                 </NativeSelect>
               </FormControl>
               <FormMessage />
+              {brands.isError && (
+                <ErrorAlert
+                  message="Failed to load brands. Any brand can still be asked for."
+                  onRetry={() => void brands.refetch()}
+                  retrying={brands.isFetching}
+                />
+              )}
             </FormItem>
           )}
         />
@@ -169,22 +165,13 @@ function RequestGiftForm({ onDone }: { onDone: () => void }) {
 
         <GiftMessageField control={form.control} name="message" placeholder="Say what it's for" />
 
-        {failure && (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        )}
-
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={requestGift.isPending || !username}>
-            {requestGift.isPending ? 'Sending...' : 'Send Request'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          submitLabel="Send Request"
+          pendingLabel="Sending..."
+          pending={requestGift.isPending}
+          disabled={!username}
+          failure={failure}
+        />
       </form>
     </Form>
   );

@@ -7,28 +7,19 @@ import {
   redeemGiftCardSchema,
   type WalletGiftCard,
 } from '@shared/schema/gift-cards';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { Form } from '@/components/ui/form';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatUsd } from '@/lib/format';
 import { numberFieldsResolver, parseNumberInput } from '@/lib/number-fields-resolver';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useGiftCardCode } from '../api/get-gift-card-code';
 import { useRedeemGiftCard } from '../api/redeem-gift-card';
 import { AmountField } from './amount-field';
-import { useIdempotencyKey } from './use-idempotency-key';
-import { ErrorAlert } from '@/components/ui/error-alert';
 
 type UseCardDialogProps = {
   card: WalletGiftCard;
@@ -43,19 +34,15 @@ type UseCardDialogProps = {
  */
 export function UseCardDialog({ card, brandName, open, onOpenChange }: UseCardDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Use {brandName} gift card</DialogTitle>
-          <DialogDescription>
-            Show the code to the cashier, then enter what you spent. Balance:{' '}
-            {formatUsd(card.balance)}
-          </DialogDescription>
-        </DialogHeader>
-        <CardCode cardId={card.id} />
-        <RedeemForm card={card} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Use ${brandName} gift card`}
+      description={`Show the code to the cashier, then enter what you spent. Balance: ${formatUsd(card.balance)}`}
+    >
+      <CardCode cardId={card.id} />
+      <RedeemForm card={card} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -154,20 +141,13 @@ function RedeemForm({ card, onDone }: { card: WalletGiftCard; onDone: () => void
     <Form {...form}>
       <form noValidate onSubmit={submit} className="grid gap-4">
         <AmountField control={form.control} name="amount" min={0.01} max={card.balance} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={redeem.isPending}>
-            {redeem.isPending
-              ? 'Processing...'
-              : Number.isFinite(typed) && typed > 0
-                ? `Use ${formatUsd(typed)}`
-                : 'Use amount'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          submitLabel={
+            Number.isFinite(typed) && typed > 0 ? `Use ${formatUsd(typed)}` : 'Use amount'
+          }
+          pendingLabel="Processing..."
+          pending={redeem.isPending}
+        />
       </form>
     </Form>
   );

@@ -2,27 +2,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { centsToDollars } from '@shared/money';
 import { withdrawSchema } from '@shared/schema/ledger';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { formatUsd } from '@/lib/format';
 import { numberFieldsResolver } from '@/lib/number-fields-resolver';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useWithdraw } from '../api/withdraw';
 import { AmountField } from './amount-field';
 import { TestModeNotice } from './test-mode-notice';
-import { useIdempotencyKey } from './use-idempotency-key';
 
 type WithdrawDialogProps = {
   open: boolean;
@@ -32,17 +22,14 @@ type WithdrawDialogProps = {
 
 export function WithdrawDialog({ open, onOpenChange, balance }: WithdrawDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Withdraw</DialogTitle>
-          <DialogDescription>
-            Move money from your wallet. Available: {formatUsd(balance)}
-          </DialogDescription>
-        </DialogHeader>
-        <WithdrawForm onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Withdraw"
+      description={`Move money from your wallet. Available: ${formatUsd(balance)}`}
+    >
+      <WithdrawForm onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -92,21 +79,12 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
           <p>The payout is simulated; no real money moves.</p>
         </TestModeNotice>
         <AmountField control={form.control} name="amount" />
-        {failure && (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={withdraw.isPending}>
-            {withdraw.isPending ? 'Withdrawing...' : 'Withdraw'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          submitLabel="Withdraw"
+          pendingLabel="Withdrawing..."
+          pending={withdraw.isPending}
+          failure={failure}
+        />
       </form>
     </Form>
   );

@@ -1,14 +1,16 @@
 import { useRef } from 'react';
 import { newIdempotencyKey } from '@/lib/idempotency';
 
+export type IdempotencyKey = { keyFor(values: unknown): string; reset(): void };
+
 /**
  * One Idempotency-Key per submission: submitting the same values again (a retry after a lost
  * answer) reuses the key, so the server applies it once; different values get a fresh key.
  */
-export function useIdempotencyKey() {
+export function useIdempotencyKey(): IdempotencyKey {
   const current = useRef<{ fingerprint: string; key: string } | null>(null);
   return {
-    keyFor(values: unknown): string {
+    keyFor(values) {
       const fingerprint = JSON.stringify(values);
       if (current.current?.fingerprint !== fingerprint) {
         current.current = { fingerprint, key: newIdempotencyKey() };
