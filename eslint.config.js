@@ -21,7 +21,8 @@ const boundaryZones = [
     target: `./client/src/features/${feature}`,
     from: './client/src/features',
     except: [`./${feature}`],
-    message: 'Features do not import each other; compose them in a page or move the code to lib/.',
+    message:
+      'Features do not import each other: compose them in a page, or move what two features use to client/src/api (queries, mutations), client/src/components (UI) or client/src/lib (other helpers).',
   })),
   {
     target: [

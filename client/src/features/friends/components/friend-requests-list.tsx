@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { profilePath } from '@/lib/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { useRespondFriendRequest } from '../api/respond-friend-request';
+import { useRespondFriendRequest } from '@/api/respond-friend-request';
 
 /** Received friend requests, newest first, each with Accept and Decline. */
 export function FriendRequestsList({ requests }: { requests: FriendRequestItem[] }) {

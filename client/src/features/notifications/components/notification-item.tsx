@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { useRespondFriendRequest } from '../api/respond-friend-request';
+import { useRespondFriendRequest } from '@/api/respond-friend-request';
 import { type NotificationDisplay } from '../lib/notification-display';
 import { NotificationIcon } from './notification-icon';
 

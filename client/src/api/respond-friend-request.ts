@@ -4,7 +4,7 @@ import { NOTIFICATIONS_QUERY_KEY } from '@/api/get-unread-count';
 import { api } from '@/lib/api-client';
 import { FRIENDS_QUERY_KEY, type MutationConfig, PROFILES_QUERY_KEY } from '@/lib/query-client';
 
-/** Accepts or declines the friend request a notification is about. */
+/** Accepts or declines a friend request sent to the signed-in user (friends page, notifications). */
 export const respondFriendRequest = (input: RespondFriendRequestInput): Promise<FriendshipResult> =>
   api.post('/friends/respond', input);
 
