@@ -9,6 +9,8 @@ type ErrorAlertProps = {
   retrying?: boolean;
   /** An accessible name for the button when a page has more than one 'Try again'. */
   retryLabel?: string;
+  /** The message's id, for a field that it describes (aria-describedby). */
+  messageId?: string;
   className?: string;
 };
 
@@ -18,12 +20,13 @@ export function ErrorAlert({
   onRetry,
   retrying = false,
   retryLabel,
+  messageId,
   className,
 }: ErrorAlertProps) {
   return (
     <Alert variant="destructive" className={className}>
       <AlertDescription className="flex flex-wrap items-center gap-3">
-        <span>{message}</span>
+        <span id={messageId}>{message}</span>
         {onRetry && (
           // A button, never a submit: the alert may sit inside a form.
           <Button

@@ -5,7 +5,7 @@ import { readErrorText } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { Avatar } from './avatar';
-import { Button } from './button';
+import { ErrorAlert } from './error-alert';
 
 export type ComboboxPerson = {
   id: number;
@@ -188,29 +188,20 @@ export function PersonCombobox<Person extends ComboboxPerson, Key extends QueryK
           kept visible by every modal dialog on the page (they spare live regions when hiding). */}
       {query !== null && (
         <div aria-live="polite" className={cn(!floating && 'min-h-5')}>
-          {status && (
-            <div className={cn('flex flex-wrap items-center gap-2', floating && 'mt-1')}>
-              <p
-                id={statusId}
-                className={cn(
-                  'text-sm',
-                  status.error ? 'text-destructive' : 'text-muted-foreground',
-                )}
-              >
+          {status?.error ? (
+            <ErrorAlert
+              message={status.text}
+              messageId={statusId}
+              onRetry={retryable ? () => void search.refetch() : undefined}
+              retrying={search.isFetching}
+              className={cn(floating && 'mt-1')}
+            />
+          ) : (
+            status && (
+              <p id={statusId} className={cn('text-sm text-muted-foreground', floating && 'mt-1')}>
                 {status.text}
               </p>
-              {status.error && retryable && (
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void search.refetch()}
-                  disabled={search.isFetching}
-                >
-                  Try again
-                </Button>
-              )}
-            </div>
+            )
           )}
           <span className="sr-only">
             {open ? `${results.length} ${results.length === 1 ? 'person' : 'people'} found` : ''}

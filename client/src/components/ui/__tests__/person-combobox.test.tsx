@@ -145,8 +145,10 @@ describe('PersonCombobox', () => {
     const search = peopleSearch({ failFirst: true });
     const { user } = renderWithProviders(<SingleLine onPick={vi.fn()} search={search} />);
 
-    await user.type(screen.getByRole('combobox', { name: 'Find someone' }), 'bob');
-    expect(await screen.findByText('Search failed.', undefined, WAIT)).toBeInTheDocument();
+    const box = screen.getByRole('combobox', { name: 'Find someone' });
+    await user.type(box, 'bob');
+    expect(await screen.findByRole('alert', undefined, WAIT)).toHaveTextContent('Search failed.');
+    expect(box).toHaveAccessibleDescription('Search failed.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('option', { name: /Bob Builder/ })).toBeInTheDocument();
     expect(search.calls).toEqual(['bob', 'bob']);
