@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from '../constants';
+import { isoDateTime } from './answer-fields';
 
 export const FRIENDSHIP_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
@@ -53,61 +54,83 @@ export const mentionSearchQuerySchema = z.object({
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-export type FriendSummary = {
-  id: number;
-  name: string;
-  username: string;
-  profilePicture: string | null;
-  /** Seen within the last 5 minutes. */
-  isOnline: boolean;
-};
+/** A friend as the friends list shows them. */
+export const friendSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    profilePicture: z.string().nullable(),
+    /** Seen within the last 5 minutes. */
+    isOnline: z.boolean().describe('Seen within the last 5 minutes'),
+  })
+  .describe('A friend, with whether they are online');
+export type FriendSummary = z.infer<typeof friendSummarySchema>;
 
 /** GET /api/friends: an accepted friendship. */
-export type FriendItem = {
-  friendshipId: number;
-  status: FriendshipStatus;
-  friend: FriendSummary;
-};
+export const friendItemSchema = z
+  .object({
+    friendshipId: z.number().int(),
+    status: z.enum(FRIENDSHIP_STATUSES),
+    friend: friendSummarySchema,
+  })
+  .describe('An accepted friendship');
+export type FriendItem = z.infer<typeof friendItemSchema>;
 
 /** GET /api/friends/requests: a pending request someone sent me (id = the friendship's id). */
-export type FriendRequestItem = {
-  id: number;
-  type: 'received';
-  name: string;
-  username: string;
-  createdAt: string;
-  profilePicture: string | null;
-};
+export const friendRequestItemSchema = z
+  .object({
+    id: z.number().int().describe("The friendship's id"),
+    type: z.literal('received'),
+    name: z.string(),
+    username: z.string(),
+    createdAt: isoDateTime(),
+    profilePicture: z.string().nullable(),
+  })
+  .describe('A pending friend request someone sent me');
+export type FriendRequestItem = z.infer<typeof friendRequestItemSchema>;
 
 /** GET /api/friends/suggested. */
-export type SuggestedFriend = {
-  id: number;
-  name: string;
-  username: string;
-  mutualFriends: number;
-  profilePicture: string | null;
-};
+export const suggestedFriendSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    mutualFriends: z.number().int(),
+    profilePicture: z.string().nullable(),
+  })
+  .describe('Someone I may know, with how many friends we share');
+export type SuggestedFriend = z.infer<typeof suggestedFriendSchema>;
 
 /** POST /api/friends/request and /respond. */
-export type FriendshipResult = {
-  friendshipId: number;
-  status: FriendshipStatus;
-  friend: { id: number; name: string; username: string };
-};
+export const friendshipResultSchema = z
+  .object({
+    friendshipId: z.number().int(),
+    status: z.enum(FRIENDSHIP_STATUSES),
+    friend: z.object({ id: z.number().int(), name: z.string(), username: z.string() }),
+  })
+  .describe('A friendship as it stands after a request or an answer');
+export type FriendshipResult = z.infer<typeof friendshipResultSchema>;
 
 /** GET /api/friends/search?query= (mentions). */
-export type MentionCandidate = {
-  id: number;
-  name: string;
-  username: string;
-  profilePicture: string | null;
-};
+export const mentionCandidateSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    profilePicture: z.string().nullable(),
+  })
+  .describe('Someone who can be @mentioned');
+export type MentionCandidate = z.infer<typeof mentionCandidateSchema>;
 
 /** GET /api/user/:username/friends: a user's public friends list. */
-export type PublicFriend = {
-  id: number;
-  name: string;
-  username: string;
-  profilePicture: string | null;
-  verified: boolean;
-};
+export const publicFriendSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    profilePicture: z.string().nullable(),
+    verified: z.boolean(),
+  })
+  .describe("A friend on a user's public friends list");
+export type PublicFriend = z.infer<typeof publicFriendSchema>;

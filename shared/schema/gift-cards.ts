@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { BRAND_IDS, LIMITS } from '../constants';
+import { BRAND_IDS, LIMITS, USER_TYPES } from '../constants';
 import { dollarsToCentsField } from '../money-field';
 import { hasAtMostTwoDecimals } from '../money';
 import { pageQueryFields } from '../pagination';
+import { dollarAmount, isoDateTime } from './answer-fields';
 import { emailField } from './users';
 
 // ---------------------------------------------------------------------------------------------
@@ -174,7 +175,16 @@ export const GUEST_GIFT_MESSAGES = {
 } as const;
 
 /** What the guest learns: the card that was issued, never its code, which only the owner sees. */
-export type GuestGiftResult = { id: number; brand: string; value: number; recipientName: string };
+export const guestGiftResultSchema = z
+  .object({
+    id: z.number().int(),
+    brand: z.string(),
+    /** Dollars. */
+    value: dollarAmount(),
+    recipientName: z.string(),
+  })
+  .describe('The gift card a guest sent (never its code)');
+export type GuestGiftResult = z.infer<typeof guestGiftResultSchema>;
 
 export const LEADERBOARD_PERIODS = ['week', 'month', 'year', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
@@ -207,129 +217,208 @@ export const giftCardListQuerySchema = z.object({ ...pageQueryFields });
 // ---------------------------------------------------------------------------------------------
 
 /** A pin as the marketplace shows it, with what remains and how far it is. */
-export type MarketplacePin = {
-  id: number;
-  brand: string;
-  /** Dollars per card. */
-  value: number;
-  /** A one-line headline, e.g. '$10.00 Starbucks gift card'. */
-  message: string;
-  promotion_message: string;
-  /** Whether the business chose to show its information. */
-  display_business_name: boolean;
-  /** The business's name, or '' when it chose not to show it. */
-  business_name: string;
-  sender_name: string;
-  location_name: string;
-  street: string;
-  city: string;
-  state: string;
-  expiration_date: string;
-  remaining: number;
-  /** Miles from the consumer; present only when the request carried lat and lng. */
-  distance_miles?: number;
-  /** Whether the pin matches a favourite brand or one of the consumer's identifiers. */
-  recommended: boolean;
-};
+export const marketplacePinSchema = z
+  .object({
+    id: z.number().int(),
+    brand: z.string(),
+    /** Dollars per card. */
+    value: dollarAmount('Dollars per card'),
+    /** A one-line headline, e.g. '$10.00 Starbucks gift card'. */
+    message: z.string().describe("A one-line headline, e.g. '$10.00 Starbucks gift card'"),
+    promotion_message: z.string(),
+    /** Whether the business chose to show its information. */
+    display_business_name: z
+      .boolean()
+      .describe('Whether the business chose to show its information'),
+    /** The business's name, or '' when it chose not to show it. */
+    business_name: z.string().describe("The business's name, or '' when it chose not to show it"),
+    sender_name: z.string(),
+    location_name: z.string(),
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+    expiration_date: isoDateTime(),
+    remaining: z.number().int(),
+    /** Miles from the consumer; present only when the request carried lat and lng. */
+    distance_miles: z
+      .number()
+      .optional()
+      .describe('Miles from the consumer; present only when the request carried lat and lng'),
+    /** Whether the pin matches a favourite brand or one of the consumer's identifiers. */
+    recommended: z
+      .boolean()
+      .describe("Whether the pin matches a favourite brand or one of the consumer's identifiers"),
+  })
+  .describe('A pin on offer in the marketplace, with what remains and how far it is');
+export type MarketplacePin = z.infer<typeof marketplacePinSchema>;
+
+export const MARKETPLACE_SCOPES = ['nearest', 'newest'] as const;
 
 /**
  * Sent as the marketplace's `X-Marketplace-Scope` header when the list holds only the nearest
  * (with a location) or the newest offers, up to `GIFT_LIMITS.marketplaceNearestMax`, and more may
  * be on offer.
  */
-export type MarketplaceScope = 'nearest' | 'newest';
+export const marketplaceScopeSchema = z
+  .enum(MARKETPLACE_SCOPES)
+  .describe('The list holds only the nearest or the newest offers, and more may be on offer');
+export type MarketplaceScope = z.infer<typeof marketplaceScopeSchema>;
 export const MARKETPLACE_SCOPE_HEADER = 'X-Marketplace-Scope';
 
 /** A card in the consumer's wallet, with its balance and expiry. */
-export type WalletGiftCard = {
-  id: number;
-  sender_name: string;
-  brand: string;
-  /** The value it was issued with, in dollars. */
-  value: number;
-  /** What is left to spend, in dollars. */
-  balance: number;
-  status: GiftCardStatus;
-  source: GiftCardSource;
-  expires: string;
-  created_at: string;
-};
+export const walletGiftCardSchema = z
+  .object({
+    id: z.number().int(),
+    sender_name: z.string(),
+    brand: z.string(),
+    /** The value it was issued with, in dollars. */
+    value: dollarAmount('The value it was issued with, in dollars'),
+    /** What is left to spend, in dollars. */
+    balance: dollarAmount('What is left to spend, in dollars'),
+    status: z.enum(GIFT_CARD_STATUSES),
+    source: z.enum(GIFT_CARD_SOURCES),
+    expires: isoDateTime(),
+    created_at: isoDateTime(),
+  })
+  .describe("A gift card in the consumer's wallet, with its balance and expiry");
+export type WalletGiftCard = z.infer<typeof walletGiftCardSchema>;
 
 /** The secret code of the owner's card and a QR image of it (an SVG data URL) for the cashier. */
-export type GiftCardCode = { id: number; code: string; qrCode: string };
+export const giftCardCodeSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    /** An SVG data URL. */
+    qrCode: z.string().describe('The code as a QR image: an SVG data URL'),
+  })
+  .describe("The secret code of the owner's gift card, and a QR image of it for the cashier");
+export type GiftCardCode = z.infer<typeof giftCardCodeSchema>;
 
-export type ClaimResult = { giftCard: WalletGiftCard; pin: { id: number; remaining: number } };
+/** POST /api/pins/:id/claim: the new card, and what the pin has left. */
+export const claimResultSchema = z
+  .object({
+    giftCard: walletGiftCardSchema,
+    pin: z.object({ id: z.number().int(), remaining: z.number().int() }),
+  })
+  .describe('The gift card claimed from a pin, and how many cards the pin has left');
+export type ClaimResult = z.infer<typeof claimResultSchema>;
 
-export type RedeemResult = { giftCard: WalletGiftCard; redeemed: number };
+/** POST /api/gift-cards/:id/redeem: the card after spending part or all of it. */
+export const redeemResultSchema = z
+  .object({
+    giftCard: walletGiftCardSchema,
+    /** Dollars spent by this redemption. */
+    redeemed: dollarAmount('Dollars spent by this redemption'),
+  })
+  .describe('The gift card after spending from it, and the amount spent');
+export type RedeemResult = z.infer<typeof redeemResultSchema>;
 
 /** A gift transaction, seen by its sender or its recipient. */
-export type GiftTransaction = {
-  id: number;
-  sender_id: number | null;
-  sender_name: string;
-  recipient_id: number;
-  recipient_name: string;
-  recipient_username: string;
-  brand: string;
-  /** Dollars. */
-  value: number;
-  message: string;
-  direction: 'sent' | 'received';
-  created_at: string;
-};
+export const giftTransactionSchema = z
+  .object({
+    id: z.number().int(),
+    /** Null for a guest without an account. */
+    sender_id: z.number().int().nullable().describe('Null for a guest without an account'),
+    sender_name: z.string(),
+    recipient_id: z.number().int(),
+    recipient_name: z.string(),
+    recipient_username: z.string(),
+    brand: z.string(),
+    /** Dollars. */
+    value: dollarAmount(),
+    message: z.string(),
+    direction: z.enum(['sent', 'received']),
+    created_at: isoDateTime(),
+  })
+  .describe('A gift card given, seen by its sender or its recipient');
+export type GiftTransaction = z.infer<typeof giftTransactionSchema>;
 
-export type GiftRequest = {
-  id: number;
-  requester: { id: number; name: string; username: string; profilePicture: string | null };
-  brand: string | null;
-  /** Dollars, or null when the requester left it open. */
-  amount: number | null;
-  message: string;
-  status: GiftRequestStatus;
-  created_at: string;
-};
+/** A consumer asking another for a gift, as the one asked sees it. */
+export const giftRequestSchema = z
+  .object({
+    id: z.number().int(),
+    requester: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      username: z.string(),
+      profilePicture: z.string().nullable(),
+    }),
+    brand: z.string().nullable(),
+    /** Dollars, or null when the requester left it open. */
+    amount: dollarAmount().nullable().describe('Dollars, or null when the requester left it open'),
+    message: z.string(),
+    status: z.enum(GIFT_REQUEST_STATUSES),
+    created_at: isoDateTime(),
+  })
+  .describe('A request for a gift card from another consumer');
+export type GiftRequest = z.infer<typeof giftRequestSchema>;
 
 /** A card issued from a business's pins ("Manage Gift Cards"). */
-export type IssuedGiftCard = {
-  id: number;
-  consumer_name: string;
-  consumer_username: string;
-  brand: string;
-  value: number;
-  balance: number;
-  status: GiftCardStatus;
-  expires: string;
-  created_at: string;
-};
+export const issuedGiftCardSchema = z
+  .object({
+    id: z.number().int(),
+    consumer_name: z.string(),
+    consumer_username: z.string(),
+    brand: z.string(),
+    /** Dollars. */
+    value: dollarAmount(),
+    /** Dollars left to spend. */
+    balance: dollarAmount('Dollars left to spend'),
+    status: z.enum(GIFT_CARD_STATUSES),
+    expires: isoDateTime(),
+    created_at: isoDateTime(),
+  })
+  .describe("A gift card issued from the business's pins, with who holds it");
+export type IssuedGiftCard = z.infer<typeof issuedGiftCardSchema>;
 
 /** A leaderboard entry as received; total_value is dollars of gifts sent in the period. */
-export type LeaderboardEntry = {
-  id: number;
-  name: string;
-  username: string;
-  profile_picture: string | null;
-  total_value: number;
-};
+export const leaderboardEntrySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    profile_picture: z.string().nullable(),
+    total_value: dollarAmount('Dollars of gifts sent in the period'),
+  })
+  .describe('A consumer on the leaderboard, with the dollars of gifts they sent in the period');
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
 /** The signed-in consumer's place on the leaderboard for a period. */
-export type LeaderboardStanding = {
-  period: LeaderboardPeriod;
-  /** 1-based; null until the consumer has sent a gift in the period. */
-  rank: number | null;
-  points: number;
-  /** How many consumers sent gifts in the period. */
-  rankedUsers: number;
-  /** Points needed to move up one place; 0 at rank 1 or when unranked. */
-  pointsToNextRank: number;
-};
+export const leaderboardStandingSchema = z
+  .object({
+    period: z.enum(LEADERBOARD_PERIODS),
+    /** 1-based; null until the consumer has sent a gift in the period. */
+    rank: z
+      .number()
+      .int()
+      .nullable()
+      .describe('1-based; null until the consumer has sent a gift in the period'),
+    /** Whole dollars of gifts sent in the period. */
+    points: z.number().int().describe('Whole dollars of gifts sent in the period'),
+    /** How many consumers sent gifts in the period. */
+    rankedUsers: z.number().int().describe('How many consumers sent gifts in the period'),
+    /** Points needed to move up one place; 0 at rank 1 or when unranked. */
+    pointsToNextRank: z
+      .number()
+      .int()
+      .describe('Points needed to move up one place; 0 at rank 1 or when unranked'),
+  })
+  .describe("The signed-in consumer's place on the leaderboard for a period");
+export type LeaderboardStanding = z.infer<typeof leaderboardStandingSchema>;
 
 /** A user search result, with the searcher's friendship to them. */
-export type UserSearchResult = {
-  id: number;
-  name: string;
-  username: string;
-  profilePicture: string | null;
-  verified: boolean;
-  type: 'consumer' | 'business';
-  friendshipStatus: 'accepted' | 'pending' | 'none';
-};
+export const userSearchResultSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    profilePicture: z.string().nullable(),
+    verified: z.boolean(),
+    type: z.enum(USER_TYPES),
+    /** A rejected request reads as 'none': the searcher may ask again. */
+    friendshipStatus: z
+      .enum(['accepted', 'pending', 'none'])
+      .describe("The searcher's friendship with them; a rejected request reads as 'none'"),
+  })
+  .describe("A user search result, with the searcher's friendship to them");
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;

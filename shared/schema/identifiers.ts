@@ -8,10 +8,14 @@ export const identifierIdSchema = z
   .positive()
   .max(ID_MAX, 'Unknown identifier');
 
-export type Identifier = {
-  id: number;
-  name: string;
-  category: string;
-  description: string | null;
-  icon: string | null;
-};
+/** An identifier of the catalogue (`GET /api/identifiers`): what a consumer says about themselves. */
+export const identifierSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    category: z.string(),
+    description: z.string().nullable(),
+    icon: z.string().nullable(),
+  })
+  .describe('An identifier a consumer can choose and a pin can target');
+export type Identifier = z.infer<typeof identifierSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
+import { dollarAmount, isoDateTime } from './answer-fields';
 
 /**
  * Double-entry ledger. Every movement of value is one transaction whose entries sum
@@ -58,23 +59,66 @@ export const walletTransactionsQuerySchema = z.object({
 });
 
 /** What a wallet line records: a ledger movement, or a gift card given or received. */
-export type WalletTransactionKind = LedgerTransactionKind | 'gift_sent' | 'gift_received';
+export const WALLET_TRANSACTION_KINDS = [
+  ...LEDGER_TRANSACTION_KINDS,
+  'gift_sent',
+  'gift_received',
+] as const;
+export type WalletTransactionKind = (typeof WALLET_TRANSACTION_KINDS)[number];
 
-export type WalletTransaction = {
-  /** Unique across kinds: 't<ledger id>' for ledger movements, 'gs<id>' / 'gr<id>' for gifts. */
-  id: string;
-  kind: WalletTransactionKind;
-  description: string;
-  /** Whether value came into or went out of this wallet. */
-  type: 'received' | 'sent';
-  date: string;
-  /** Dollars, always positive. */
-  amount: number;
-  status: 'completed' | 'pending' | 'failed';
-};
+export const LEDGER_TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
-export type Wallet = {
-  balance: number;
-  summary: { sent: number; received: number; thisMonth: number; totalTransactions: number };
-  transactions: WalletTransaction[];
-};
+/** One line of the wallet's history. */
+export const walletTransactionSchema = z
+  .object({
+    /** Unique across kinds: 't<ledger id>' for ledger movements, 'gs<id>' / 'gr<id>' for gifts. */
+    id: z
+      .string()
+      .describe(
+        "Unique across kinds: 't<ledger id>' for ledger movements, 'gs<id>' / 'gr<id>' for gifts",
+      ),
+    kind: z.enum(WALLET_TRANSACTION_KINDS),
+    description: z.string(),
+    /** Whether value came into or went out of this wallet. */
+    type: z
+      .enum(['received', 'sent'])
+      .describe('Whether value came into or went out of this wallet'),
+    date: isoDateTime(),
+    /** Dollars, always positive. */
+    amount: dollarAmount('Dollars, always positive'),
+    status: z.enum(LEDGER_TRANSACTION_STATUSES),
+  })
+  .describe('A movement of value into or out of the wallet');
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+/** GET /api/wallet: the balance, a summary of every movement and the latest ones. */
+export const walletSchema = z
+  .object({
+    /** Dollars: a business's funds, or what a consumer's usable gift cards hold. */
+    balance: dollarAmount(
+      "Dollars: a business's funds, or what a consumer's usable gift cards hold",
+    ),
+    summary: z.object({
+      /** Dollars sent, over every movement. */
+      sent: dollarAmount('Dollars sent, over every movement'),
+      /** Dollars received, over every movement. */
+      received: dollarAmount('Dollars received, over every movement'),
+      /** This month's net change in dollars (negative when more went out). */
+      thisMonth: dollarAmount("This month's net change in dollars (negative when more went out)"),
+      totalTransactions: z.number().int(),
+    }),
+    /** The latest movements, newest first. */
+    transactions: z.array(walletTransactionSchema).describe('The latest movements, newest first'),
+  })
+  .describe('The wallet: balance, activity summary and the latest movements');
+export type Wallet = z.infer<typeof walletSchema>;
+
+/** POST /api/wallet/add-funds and /withdraw: the movement recorded and the balance after it. */
+export const fundsMovementResultSchema = z
+  .object({
+    transaction: walletTransactionSchema,
+    /** The business's funds after the movement, in dollars. */
+    balance: dollarAmount("The business's funds after the movement, in dollars"),
+  })
+  .describe('The movement recorded and the balance after it');
+export type FundsMovementResult = z.infer<typeof fundsMovementResultSchema>;

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { US_STATES } from '../us-states';
 
-export type LocationOption = { value: string; label: string };
-export type StoreOption = {
-  value: number;
-  label: string;
-  details: { coordinates: { lat: number; lng: number } };
-};
+/** A state ({value: 'CA', label: 'California'}) or a city (value and label alike) of the cascade. */
+export const locationOptionSchema = z
+  .object({ value: z.string(), label: z.string() })
+  .describe('A state or city to choose: the value to send and the label to show');
+export type LocationOption = z.infer<typeof locationOptionSchema>;
+
+/** A brand's store in a city, labelled "name — street"; the value is the pin's locationId. */
+export const storeOptionSchema = z
+  .object({
+    value: z.number().int().describe("The store's id: a pin's locationId"),
+    label: z.string().describe('"name — street"'),
+    details: z.object({ coordinates: z.object({ lat: z.number(), lng: z.number() }) }),
+  })
+  .describe('A store to choose for a pin, with where it is');
+export type StoreOption = z.infer<typeof storeOptionSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Query schemas of the cascade: brand → state → city → store

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryFields } from '../pagination';
+import { dollarAmount, isoDateTime } from './answer-fields';
 
 // ---------------------------------------------------------------------------------------------
 // Notifications
@@ -71,24 +72,37 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** A notification as received, plus what it points at. */
-export type NotificationItem = {
-  id: number;
-  type: NotificationType;
-  message: string;
-  /** Dollars, or null. */
-  amount: number | null;
-  senderName: string;
-  senderAvatar: string | null;
-  senderUsername: string | null;
-  receiverName: string;
-  receiverAvatar: string | null;
-  createdAt: string;
-  read: boolean;
-  referenceType: NotificationReference | null;
-  referenceId: number | null;
-};
+export const notificationItemSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(NOTIFICATION_TYPES),
+    message: z.string(),
+    /** Dollars, or null. */
+    amount: dollarAmount().nullable().describe('Dollars, or null'),
+    senderName: z.string(),
+    senderAvatar: z.string().nullable(),
+    senderUsername: z.string().nullable(),
+    receiverName: z.string(),
+    receiverAvatar: z.string().nullable(),
+    createdAt: isoDateTime(),
+    read: z.boolean(),
+    referenceType: z.enum(NOTIFICATION_REFERENCES).nullable(),
+    referenceId: z.number().int().nullable(),
+  })
+  .describe('A notification, with who sent it and what it points at');
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
-export type NotificationPreference = { type: NotificationType; label: string; inApp: boolean };
+/** Every kind of notification, with its label and whether it shows in the app. */
+export const notificationPreferenceSchema = z
+  .object({ type: z.enum(NOTIFICATION_TYPES), label: z.string(), inApp: z.boolean() })
+  .describe('A kind of notification and whether it shows in the app');
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** GET /api/notifications/unread-count (and marking all read, which answers 0). */
+export const unreadCountSchema = z
+  .object({ unread: z.number().int() })
+  .describe("How many of the user's notifications are unread");
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Leads
@@ -171,14 +185,19 @@ export const leadListQuerySchema = z.object({
 export const LEAD_MESSAGES = { notFound: 'Lead not found' } as const;
 
 /** A lead as received. */
-export type Lead = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  status: LeadStatus;
-  source: string;
-  notes: string;
-  last_contacted: string | null;
-  created_at: string;
-};
+export const leadSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** '' when unknown. */
+    email: z.string().describe("'' when unknown"),
+    /** '' when unknown. */
+    phone: z.string().describe("'' when unknown"),
+    status: z.enum(LEAD_STATUSES),
+    source: z.string(),
+    notes: z.string(),
+    last_contacted: isoDateTime().nullable(),
+    created_at: isoDateTime(),
+  })
+  .describe('A business lead: someone who may become a customer');
+export type Lead = z.infer<typeof leadSchema>;

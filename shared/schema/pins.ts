@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_MAX } from '../constants';
 import { pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
+import { dollarAmount, isoDateTime } from './answer-fields';
 import { identifierIdSchema } from './identifiers';
 
 export const PIN_STATUSES = ['active', 'exhausted', 'expired', 'cancelled'] as const;
@@ -66,32 +67,52 @@ export const pinListQuerySchema = z.object({
   ...pageQueryFields,
 });
 
-export type BusinessPin = {
-  id: number;
-  brand: string;
-  locationId: number;
-  locationName: string;
-  street: string;
-  city: string;
-  state: string;
-  value: number;
-  quantity: number;
-  remaining: number;
-  claimed: number;
-  radius: number;
-  promotionMessage: string;
-  showBusinessInfo: boolean;
-  targetIdentifiers: number[];
-  status: PinStatus;
-  expiresAt: string;
-  createdAt: string;
-};
+/** A pin as its business sees it: the offer, its store, what was claimed and what remains. */
+export const businessPinSchema = z
+  .object({
+    id: z.number().int(),
+    brand: z.string(),
+    locationId: z.number().int(),
+    locationName: z.string(),
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+    /** Dollars per card. */
+    value: dollarAmount('Dollars per card'),
+    /** Cards offered. */
+    quantity: z.number().int().describe('Cards offered'),
+    /** Cards left to claim. */
+    remaining: z.number().int().describe('Cards left to claim'),
+    /** Cards claimed: quantity − remaining. */
+    claimed: z.number().int().describe('Cards claimed: quantity − remaining'),
+    /** Miles around the store. */
+    radius: z.number().int().describe('Miles around the store'),
+    promotionMessage: z.string(),
+    showBusinessInfo: z.boolean(),
+    /** Identifier ids the pin is aimed at, ascending; empty for everyone. */
+    targetIdentifiers: z
+      .array(z.number().int())
+      .describe('Identifier ids the pin is aimed at, ascending; empty for everyone'),
+    status: z.enum(PIN_STATUSES),
+    expiresAt: isoDateTime(),
+    createdAt: isoDateTime(),
+  })
+  .describe('A pin as its business sees it');
+export type BusinessPin = z.infer<typeof businessPinSchema>;
 
-export type BusinessDashboardStats = {
-  activePins: number;
-  /** Dollars: the value of the active pins' remaining cards. */
-  totalValue: number;
-  /** 1-based position among businesses by value issued; null before the first pin. */
-  rank: number | null;
-  rankedBusinesses: number;
-};
+/** The business dashboard's figures (`GET /api/business/dashboard`). */
+export const businessDashboardStatsSchema = z
+  .object({
+    activePins: z.number().int(),
+    /** Dollars: the value of the active pins' remaining cards. */
+    totalValue: dollarAmount("Dollars: the value of the active pins' remaining cards"),
+    /** 1-based position among businesses by value issued; null before the first pin. */
+    rank: z
+      .number()
+      .int()
+      .nullable()
+      .describe('1-based position among businesses by value issued; null before the first pin'),
+    rankedBusinesses: z.number().int(),
+  })
+  .describe("The business dashboard: active pins, their remaining value and the business's rank");
+export type BusinessDashboardStats = z.infer<typeof businessDashboardStatsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from '../constants';
+import { isoDateTime } from './answer-fields';
 
 // ---------------------------------------------------------------------------------------------
 // Limits, messages and requests
@@ -81,38 +82,65 @@ export const feedQuerySchema = z.object({
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-export type PostAuthor = {
-  name: string;
-  username: string;
-  profilePicture: string | null;
-  verified: boolean;
-};
+/** Who wrote a post or a comment: public fields only. */
+export const postAuthorSchema = z
+  .object({
+    name: z.string(),
+    username: z.string(),
+    profilePicture: z.string().nullable(),
+    verified: z.boolean(),
+  })
+  .describe('Who wrote a post or a comment');
+export type PostAuthor = z.infer<typeof postAuthorSchema>;
 
-export type PostComment = {
-  id: number;
-  content: string;
-  createdAt: string;
-  user: PostAuthor;
-};
+/** A comment on a post. */
+export const postCommentSchema = z
+  .object({
+    id: z.number().int(),
+    content: z.string(),
+    createdAt: isoDateTime(),
+    user: postAuthorSchema,
+  })
+  .describe('A comment on a post');
+export type PostComment = z.infer<typeof postCommentSchema>;
 
-export type Post = {
-  id: number;
-  userId: number;
-  user: PostAuthor;
-  content: string;
-  createdAt: string;
-  attachmentUrl: string | null;
-  attachmentType: 'image' | null;
-  mentionedUserIds: number[];
-  likes: number;
-  commentCount: number;
-  isLiked: boolean;
-  isPinned: boolean;
-  isLeaderboardPost: boolean;
-  /** The newest comments, oldest first (all of them when there are few). */
-  comments: PostComment[];
-};
+/** A post of the Pin Board as the signed-in viewer sees it (liked by them or not). */
+export const postSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    user: postAuthorSchema,
+    content: z.string(),
+    createdAt: isoDateTime(),
+    attachmentUrl: z.string().nullable(),
+    attachmentType: z.literal('image').nullable(),
+    mentionedUserIds: z.array(z.number().int()),
+    likes: z.number().int(),
+    commentCount: z.number().int(),
+    /** Whether the viewer likes it. */
+    isLiked: z.boolean().describe('Whether the viewer likes it'),
+    isPinned: z.boolean(),
+    isLeaderboardPost: z.boolean(),
+    /** The newest comments, oldest first (all of them when there are few). */
+    comments: z
+      .array(postCommentSchema)
+      .describe('The newest comments, oldest first (all of them when there are few)'),
+  })
+  .describe('A post of the Pin Board, with its newest comments');
+export type Post = z.infer<typeof postSchema>;
 
-export type LikeResult = { postId: number; likes: number; isLiked: boolean };
+/** A like or unlike: the post's count after it and whether the viewer likes it. */
+export const likeResultSchema = z
+  .object({ postId: z.number().int(), likes: z.number().int(), isLiked: z.boolean() })
+  .describe("A post's like count after a like or unlike, and whether the viewer likes it");
+export type LikeResult = z.infer<typeof likeResultSchema>;
 
-export type UploadResult = { url: string; contentType: UploadContentType; size: number };
+/** An uploaded image: where it is served, its type (from its bytes) and its size in bytes. */
+export const uploadResultSchema = z
+  .object({
+    url: z.string(),
+    contentType: z.enum(UPLOAD_LIMITS.types),
+    size: z.number().int().describe('Bytes'),
+  })
+  .describe('An uploaded image: where it is served, its type and its size');
+export type UploadResult = z.infer<typeof uploadResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_TYPES } from '../constants';
 
 export const SHARE_PLATFORMS = [
   'native',
@@ -68,16 +69,35 @@ export const PROFILE_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 
 /** A public profile — public fields only, never e-mail, phone or anything private. */
-export type PublicProfile = {
-  name: string;
-  username: string;
-  profilePicture: string | null;
-  verified: boolean;
-  /** Accepted friendships. */
-  friendsCount: number;
-  /** Favourite brand slugs, e.g. ['starbucks', 'dunkin']. */
-  brands: string[];
-  type: 'consumer' | 'business';
-};
+export const publicProfileSchema = z
+  .object({
+    name: z.string(),
+    username: z.string(),
+    profilePicture: z.string().nullable(),
+    verified: z.boolean(),
+    /** Accepted friendships. */
+    friendsCount: z.number().int().describe('Accepted friendships'),
+    /** Favourite brand slugs, e.g. ['starbucks', 'dunkin']. */
+    brands: z.array(z.string()).describe("Favourite brand slugs, e.g. ['starbucks', 'dunkin']"),
+    type: z.enum(USER_TYPES),
+  })
+  .describe('A public profile: public fields only, never e-mail, phone or anything private');
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-export type ProfileReport = { id: number; reason: ReportReason; status: 'open' | 'closed' };
+export const PROFILE_REPORT_STATUSES = ['open', 'closed'] as const;
+
+/** A report of a profile, as its reporter sees it. */
+export const profileReportSchema = z
+  .object({
+    id: z.number().int(),
+    reason: z.enum(REPORT_REASONS),
+    status: z.enum(PROFILE_REPORT_STATUSES),
+  })
+  .describe('A report of a profile, as its reporter sees it');
+export type ProfileReport = z.infer<typeof profileReportSchema>;
+
+/** POST /api/analytics/share: the share was recorded. */
+export const shareResultSchema = z
+  .object({ ok: z.literal(true) })
+  .describe('The share was recorded');
+export type ShareResult = z.infer<typeof shareResultSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, type UserType } from '../constants';
+import { LIMITS, USER_TYPES } from '../constants';
 import { isValidPhone, normalizePhone } from '../phone';
+import { isoDateTime } from './answer-fields';
 import { identifierIdSchema } from './identifiers';
 
 // ---------------------------------------------------------------------------------------------
@@ -117,17 +118,44 @@ export type LoginInput = z.input<typeof loginSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** The signed-in user as `GET /api/user` returns it: never the password hash. */
-export type CurrentUser = {
-  id: number;
-  type: UserType;
-  name: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  profilePicture: string | null;
-  verified: boolean;
-  friendsCount: number;
-  brands: string[];
-  identifiers: number[];
-  createdAt: string;
-};
+export const currentUserSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(USER_TYPES),
+    name: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    profilePicture: z.string().nullable(),
+    verified: z.boolean(),
+    /** Accepted friendships. */
+    friendsCount: z.number().int().describe('Accepted friendships'),
+    /** Favourite brand ids, sorted. */
+    brands: z.array(z.string()).describe('Favourite brand ids, sorted'),
+    /** Identifier ids, ascending. */
+    identifiers: z.array(z.number().int()).describe('Identifier ids, ascending'),
+    createdAt: isoDateTime(),
+  })
+  .describe('The signed-in user: their own account, never the password hash');
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** `GET /api/session`: the session's own facts (who, since when, until when). */
+export const sessionInfoSchema = z
+  .object({
+    userId: z.number().int(),
+    type: z.enum(USER_TYPES),
+    /** Null when the session did not record it. */
+    signedInAt: isoDateTime().nullable().describe('When the user signed in, if recorded'),
+    /** The sooner of the idle timeout from now and the absolute lifetime from sign-in. */
+    expiresAt: isoDateTime(
+      'When the session ends: the sooner of the idle timeout and the absolute lifetime',
+    ),
+  })
+  .describe('The current session: who, since when, until when');
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** An answer that only says what happened, e.g. `POST /api/logout`. */
+export const messageResultSchema = z
+  .object({ message: z.string() })
+  .describe('What happened, in words');
+export type MessageResult = z.infer<typeof messageResultSchema>;
