@@ -201,6 +201,51 @@ describe('PinWizard: steps', () => {
     );
   });
 
+  it('Pin Details: a balance that fails to load says so, and Try again loads it', async () => {
+    let calls = 0;
+    mockApi(
+      wizardRoutes({
+        'GET /api/wallet': () => {
+          calls += 1;
+          return calls === 1
+            ? jsonReply(500, { message: 'Something went wrong' })
+            : jsonReply(200, buildWallet(25));
+        },
+      }),
+    );
+    const { user } = renderWizard();
+    await continueTo(user, 2);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your balance.');
+    expect(screen.getByText('Your balance').nextElementSibling).toHaveTextContent('Unavailable');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('$25.00')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Target Audience: identifiers that fail to load say so, and Try again loads them', async () => {
+    let calls = 0;
+    mockApi(
+      wizardRoutes({
+        'GET /api/identifiers': () => {
+          calls += 1;
+          return calls === 1
+            ? jsonReply(500, { message: 'Something went wrong' })
+            : jsonReply(200, [
+                { id: 1, name: 'Coffee lover', category: 'food & drink', description: null },
+              ]);
+        },
+      }),
+    );
+    const { user } = renderWizard();
+    await continueTo(user, 2);
+    await continueTo(user, 3);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch identifiers');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('checkbox', { name: 'Coffee lover' })).toBeInTheDocument();
+  });
+
   it('Target Audience: skeletons while loading, then one checkbox per identifier', async () => {
     let answer: () => void = () => {};
     mockApi(

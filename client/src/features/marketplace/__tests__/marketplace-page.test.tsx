@@ -364,6 +364,29 @@ describe('MarketplacePage', () => {
     expect(api.requestsTo('GET', MARKETPLACE)).toHaveLength(2);
   });
 
+  it('says when the brand chips cannot be fetched, and Try again fetches them', async () => {
+    let fail = true;
+    mockMarketplace(undefined, {
+      [`GET ${MARKETPLACE}/brands`]: () =>
+        fail
+          ? jsonReply(500, { message: 'Something went wrong' })
+          : jsonReply(200, brandsOf([latte, donut])),
+    });
+    const { user } = renderWithProviders(<MarketplacePage />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load the brands to filter by.',
+    );
+    // The offers do not depend on the chips.
+    expect(await screen.findByRole('region', { name: 'Offers' })).toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const chips = screen.getByRole('group', { name: 'Filter by brand' });
+    expect(await within(chips).findByRole('button', { name: 'Dunkin' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('loads the next page with Load more until every offer is shown', async () => {
     const firstPage = Array.from({ length: 20 }, (_, index) =>
       buildPin({ id: index + 1, message: `Offer ${index + 1}` }),

@@ -2,6 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { PIN_LIMITS } from '@shared/schema/pins';
 import { useWallet } from '@/api/get-wallet';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { formatUsd } from '@/lib/format';
@@ -64,6 +65,13 @@ function ReserveSummary() {
           {balance === undefined ? (wallet.isError ? 'Unavailable' : '…') : formatUsd(balance)}
         </dd>
       </dl>
+      {wallet.isError && (
+        <ErrorAlert
+          message="Failed to load your balance."
+          onRetry={() => void wallet.refetch()}
+          retrying={wallet.isFetching}
+        />
+      )}
       {shortBy > 0 && (
         <p>
           You need {formatUsd(shortBy)} more.{' '}

@@ -1,6 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { brandDisplayName } from '@shared/constants';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
 import { capitalize } from '@/lib/format';
@@ -77,16 +76,6 @@ export function LocationStep() {
   const cities = useLocationCities(brand, state);
   const stores = useLocationStores(brand, state, city);
 
-  // The first list that failed to load, offered again; the selects below it wait for it.
-  const failed = (
-    [
-      ['brands', brands],
-      ['states', states],
-      ['cities', cities],
-      ['stores', stores],
-    ] as const
-  ).find(([, query]) => query.isError);
-
   // A brand the catalogue has no display name for still reads as a name: capitalised.
   const brandOptions = (brands.data ?? []).map((id) => ({
     value: id,
@@ -106,11 +95,9 @@ export function LocationStep() {
         unavailable={
           brands.isPending
             ? 'Loading brands...'
-            : brands.isError
-              ? 'Failed to load brands'
-              : brandOptions.length === 0
-                ? 'No brands available'
-                : null
+            : brandOptions.length === 0
+              ? 'No brands available'
+              : null
         }
         placeholder="Select a brand"
         dependents={['state', 'city', 'locationId']}
@@ -124,11 +111,9 @@ export function LocationStep() {
             ? 'Select a brand first'
             : states.isPending
               ? 'Loading states...'
-              : states.isError
-                ? 'Failed to load states'
-                : states.data?.length === 0
-                  ? 'No states available for this brand'
-                  : null
+              : states.data?.length === 0
+                ? 'No states available for this brand'
+                : null
         }
         placeholder="Select a state"
         dependents={['city', 'locationId']}
@@ -142,11 +127,9 @@ export function LocationStep() {
             ? 'Select a state first'
             : cities.isPending
               ? 'Loading cities...'
-              : cities.isError
-                ? 'Failed to load cities'
-                : cities.data?.length === 0
-                  ? 'No cities available for this state'
-                  : null
+              : cities.data?.length === 0
+                ? 'No cities available for this state'
+                : null
         }
         placeholder="Select a city"
         dependents={['locationId']}
@@ -160,22 +143,13 @@ export function LocationStep() {
             ? 'Select a city first'
             : stores.isPending
               ? 'Loading stores...'
-              : stores.isError
-                ? 'Failed to load stores'
-                : storeOptions.length === 0
-                  ? 'No stores available in this city'
-                  : null
+              : storeOptions.length === 0
+                ? 'No stores available in this city'
+                : null
         }
         placeholder="Select a store"
         dependents={[]}
       />
-      {failed && (
-        <ErrorAlert
-          message={`Failed to load ${failed[0]}. Please try again.`}
-          onRetry={() => void failed[1].refetch()}
-          retrying={failed[1].isFetching}
-        />
-      )}
     </div>
   );
 }
