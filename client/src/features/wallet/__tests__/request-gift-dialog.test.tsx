@@ -57,6 +57,31 @@ async function openWithRecipient() {
 }
 
 describe('RequestGiftDialog', () => {
+  it('says when the brands cannot be loaded, and Try again loads them', async () => {
+    let fail = true;
+    mockApi(
+      routes({
+        'GET /api/brands': () =>
+          fail
+            ? jsonReply(500, { message: 'Something went wrong' })
+            : jsonReply(200, brandsFixture),
+      }),
+    );
+    const { user } = renderWithProviders(<Harness />);
+    const dialog = await screen.findByRole('dialog', { name: 'Request Gift' });
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to load brands. Any brand can still be asked for.',
+    );
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    expect(
+      within(dialog).getByRole('combobox', { name: 'Brand (optional)' }).querySelectorAll('option')
+        .length,
+    ).toBe(brandsFixture.length + 1);
+  });
+
   it('offers Any brand and the brands by their display names', async () => {
     mockApi(routes());
     renderWithProviders(<Harness />);
