@@ -18,33 +18,14 @@ import { stores } from './locations';
 import { users } from './users';
 
 /**
- * A box in (longitude, latitude) degrees that holds every point within `radiusMiles` great-circle
- * miles of (lat, lng), as a GiST index can search it (`reach @> box(point, point)`): the latitude
- * span is radius ÷ 69.05 (a degree of latitude is 69.09 miles, so the span is never too small);
- * the longitude span is that of the spherical cap, asin(sin r ÷ cos lat), or every longitude when
- * the cap holds a pole or crosses the antimeridian. The index and the query must spell it the
- * same way, so both build it here; changing it needs a new index.
+ * A pin's reach box and its point on a Mercator map, as the SQL functions `pin_reach` and
+ * `map_point` (migration 0020) compute them: the index is built on these calls and every query
+ * that searches it spells them the same way, so each is written once, in SQL.
  */
-export function pinReach(lat: SQLWrapper, lng: SQLWrapper, radiusMiles: SQLWrapper): SQL {
-  const latitudeSpan = sql`(${radiusMiles}::double precision / 69.05)`;
-  const longitudeSpan = sql`(case when ${latitudeSpan} >= 90 - abs(${lat}) then 180
-    else degrees(asin(least(1, sin(radians(${latitudeSpan})) / cos(radians(${lat}))))) end)`;
-  const everyLongitude = sql`(${lng} - ${longitudeSpan} < -180 or ${lng} + ${longitudeSpan} > 180)`;
-  return sql`box(
-    point(case when ${everyLongitude} then -180 else ${lng} - ${longitudeSpan} end, ${lat} - ${latitudeSpan}),
-    point(case when ${everyLongitude} then 180 else ${lng} + ${longitudeSpan} end, ${lat} + ${latitudeSpan}))`;
-}
+export const pinReach = (lat: SQLWrapper, lng: SQLWrapper, radiusMiles: SQLWrapper): SQL =>
+  sql`pin_reach(${lat}, ${lng}, ${radiusMiles})`;
 
-/**
- * Where a point lies on a Mercator map, in degrees: (longitude, Mercator y). The projection keeps
- * shapes locally, so near a point the map distance is the great-circle distance times one factor
- * in every direction, and a KNN search of the index by map distance (`<->`) yields pins nearest
- * first; in plain degrees a mile east would count up to 1.5× a mile north across the US.
- * Latitudes are clamped to ±89° (the projection is infinite at the poles).
- */
-export function mapPoint(lat: SQLWrapper, lng: SQLWrapper): SQL {
-  return sql`point(${lng}, degrees(ln(tan(radians(45 + least(89, greatest(-89, ${lat})) / 2)))))`;
-}
+export const mapPoint = (lat: SQLWrapper, lng: SQLWrapper): SQL => sql`map_point(${lat}, ${lng})`;
 
 /** A business's gift-card offer on one store; its value is reserved from the business's funds. */
 export const pins = pgTable(
@@ -91,8 +72,8 @@ export const pins = pgTable(
     index('pins_business_created_idx').on(table.businessId, table.createdAt, table.id),
     index('pins_status_expires_idx').on(table.status, table.expiresAt),
     // The marketplace finds the pins that can reach a consumer's location by their reach box,
-    // nearest first (a KNN scan ordered by the second column, which stops at the cap): see the
-    // marketplace_nearby function (migration 0017).
+    // nearest first (a KNN scan ordered by the second column, which stops at the cap): see
+    // offered_pins and marketplace_nearby (migration 0020).
     index('pins_active_reach_nearest_idx')
       .using(
         'gist',
