@@ -40,6 +40,8 @@ function sequentialScans(node: PlanNode, found: string[] = []): string[] {
 // The statements the services send while the benchmark's endpoints are asked, with their parameters.
 const statements = new Map<string, unknown[]>();
 let recording = false;
+// Told every statement while set (one use of the marketplace or the claim at a time).
+let watcher: ((text: string, params: unknown[]) => void) | null = null;
 let context: TestContext;
 
 beforeAll(async () => {
@@ -47,6 +49,7 @@ beforeAll(async () => {
     withStores: true,
     onQuery: (text, params) => {
       if (recording && !statements.has(text)) statements.set(text, params);
+      watcher?.(text, params);
     },
   });
   await seedBenchData((text) => context.database.query(text), 'plan');
@@ -196,51 +199,189 @@ describe('query plans over a mid-size database', () => {
     return { settings, plan, nodes };
   }
 
-  it('the marketplace reads the nearest offers by one KNN index scan that stops at the cap', async () => {
-    const [pin] = await context.database.query<{ lat: number; lng: number }>(
-      `select lat, lng from pins where status = 'active' and remaining > 0
-         and expires_at > now() order by id limit 1`,
+  /** The plan of a statement a service sent, with the values it sent. */
+  async function statementPlan(text: string, params: unknown[]) {
+    const [result] = await context.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (format json) ${text}`,
+      params,
     );
-    const { settings, plan, nodes } = await functionBodyPlan('marketplace_nearby', {
-      for_consumer: '1',
-      at_lat: `${pin!.lat}::double precision`,
-      at_lng: `${pin!.lng}::double precision`,
-      only_brand: 'null::text',
-      cap: String(GIFT_LIMITS.marketplaceNearestMax),
-      my_brands: `'{starbucks}'::text[]`,
-      my_identifiers: `'{1}'::integer[]`,
-    });
-    expect(settings).toEqual(['enable_bitmapscan=off', 'enable_sort=off']);
-    expect(plan['Node Type']).toBe('Limit');
-    const scan = nodes.find((node) => node['Relation Name'] === 'pins');
-    expect(scan).toMatchObject({
-      'Node Type': 'Index Scan',
-      'Index Name': 'pins_active_reach_nearest_idx',
-    });
-    expect(scan?.['Order By']).toBeTruthy();
-    expect(nodes.filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
-  });
+    const plan = result!['QUERY PLAN'][0].Plan;
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode) => {
+      nodes.push(node);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(plan);
+    return { plan, nodes };
+  }
 
-  it('the marketplace without a location reads a few newest-first index ranges', async () => {
-    const { nodes } = await functionBodyPlan('marketplace_newest', {
-      for_consumer: '1',
-      only_brand: 'null::text',
-      cap: String(GIFT_LIMITS.marketplaceNearestMax),
-      my_brands: `'{starbucks}'::text[]`,
-      my_identifiers: `'{1}'::integer[]`,
-      scanned_brands: `'{starbucks}'::text[]`,
-    });
-    expect(sequentialScans(nodes[0]!)).toEqual([]);
-    const indexes = new Set(nodes.map((node) => node['Index Name']).filter(Boolean));
-    expect(indexes).toEqual(
-      new Set([
-        'pins_active_newest_idx',
-        'pins_active_brand_newest_idx',
-        'pin_identifiers_identifier_pin_idx',
-        'pins_pkey',
-        'gift_cards_claimant_idx',
-      ]),
+  /** The statements `run` sends whose text matches `pattern`, with their values. */
+  async function sentBy(pattern: RegExp, run: () => Promise<unknown>) {
+    const sent: { text: string; params: unknown[] }[] = [];
+    watcher = (text, params) => {
+      if (pattern.test(text)) sent.push({ text, params });
+    };
+    try {
+      await run();
+    } finally {
+      watcher = null;
+    }
+    return sent;
+  }
+
+  const indexesOf = (nodes: PlanNode[]) =>
+    new Set(nodes.map((node) => node['Index Name']).filter(Boolean));
+
+  async function bigSequentialScans(nodes: PlanNode[]) {
+    const big: string[] = [];
+    for (const node of nodes) {
+      if (node['Node Type'] !== 'Seq Scan' || !node['Relation Name']) continue;
+      const [row] = await context.database.query<{ count: string | number }>(
+        `select count(*) as count from "${node['Relation Name']}"`,
+      );
+      if (Number(row?.count) > SEQUENTIAL_SCAN_LIMIT) big.push(node['Relation Name']);
+    }
+    return big;
+  }
+
+  async function benchConsumer() {
+    const [row] = await context.database.query<{ id: number }>(
+      'select id from users where username = $1',
+      [benchConsumerUsername(1)],
     );
+    return row!.id;
+  }
+
+  describe('which pins are offered to a consumer is one function, offered_pins, in each use', () => {
+    it('the marketplace functions read the offers through it and spell no part of the rule', async () => {
+      const functions = await context.database.query<{ name: string; source: string }>(
+        `select proname as name, prosrc as source from pg_proc
+          where proname in ('marketplace_nearby', 'marketplace_newest') order by proname`,
+      );
+      expect(functions.map((fn) => fn.name)).toEqual(['marketplace_nearby', 'marketplace_newest']);
+      for (const { name, source } of functions) {
+        expect(source, name).toMatch(/\boffered_pins\(/);
+        expect(source, name).not.toMatch(/remaining|expires_at|claimed_by|status|box\(/);
+      }
+    });
+
+    it('near a point: one KNN scan of the reach index that stops at the cap', async () => {
+      const [pin] = await context.database.query<{ lat: number; lng: number }>(
+        `select lat, lng from pins where status = 'active' and remaining > 0
+           and expires_at > now() order by id limit 1`,
+      );
+      const { settings, plan, nodes } = await functionBodyPlan('marketplace_nearby', {
+        for_consumer: '1',
+        at_lat: `${pin!.lat}::double precision`,
+        at_lng: `${pin!.lng}::double precision`,
+        only_brand: 'null::text',
+        cap: String(GIFT_LIMITS.marketplaceNearestMax),
+        my_brands: `'{starbucks}'::text[]`,
+        my_identifiers: `'{1}'::integer[]`,
+      });
+      expect(settings).toEqual(['enable_bitmapscan=off', 'enable_sort=off']);
+      expect(plan['Node Type']).toBe('Limit');
+      const scan = nodes.find((node) => node['Relation Name'] === 'pins');
+      expect(scan).toMatchObject({
+        'Node Type': 'Index Scan',
+        'Index Name': 'pins_active_reach_nearest_idx',
+      });
+      expect(scan?.['Order By']).toBeTruthy();
+      expect(nodes.filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
+      expect(await bigSequentialScans(nodes)).toEqual([]);
+      expect(indexesOf(nodes)).toEqual(
+        new Set([
+          'pins_active_reach_nearest_idx',
+          'gift_cards_claimant_idx',
+          'user_identifiers_user_id_identifier_id_pk',
+        ]),
+      );
+    });
+
+    it('anywhere: a few newest-first index ranges', async () => {
+      const { nodes } = await functionBodyPlan('marketplace_newest', {
+        for_consumer: '1',
+        only_brand: 'null::text',
+        cap: String(GIFT_LIMITS.marketplaceNearestMax),
+        my_brands: `'{starbucks}'::text[]`,
+        my_identifiers: `'{1}'::integer[]`,
+        scanned_brands: `'{starbucks}'::text[]`,
+      });
+      expect(sequentialScans(nodes[0]!)).toEqual([]);
+      expect(indexesOf(nodes)).toEqual(
+        new Set([
+          'pins_active_newest_idx',
+          'pins_active_brand_newest_idx',
+          'pin_identifiers_identifier_pin_idx',
+          'pins_pkey',
+          'gift_cards_claimant_idx',
+          'user_identifiers_user_id_identifier_id_pk',
+        ]),
+      );
+    });
+
+    it('a search: near a point through the same KNN scan; anywhere, every offer read once', async () => {
+      const consumer = await benchConsumer();
+      const [pin] = await context.database.query<{ lat: number; lng: number }>(
+        `select lat, lng from pins where status = 'active' order by id limit 1`,
+      );
+      const [near] = await sentBy(/\bmarketplace_nearby\(/, () =>
+        listMarketplace(context.database.db, consumer, {
+          ...pin!,
+          search: 'a',
+          page: 1,
+          limit: 12,
+        }),
+      );
+      expect(near).toBeDefined();
+      const nearPlan = await statementPlan(near!.text, near!.params);
+      expect(await bigSequentialScans(nearPlan.nodes)).toEqual([]);
+      expect(indexesOf(nearPlan.nodes)).toContain('pins_pkey');
+
+      // Without a location a search looks through every offer (ILIKE '%…%' has no index to
+      // use): the offered pins and the stores' text are read whole, each once; the consumer's
+      // claims, identifiers and brands, and the page's pins, come from their indexes.
+      const [anywhere] = await sentBy(/\boffered_pins\(/, () =>
+        listMarketplace(context.database.db, consumer, { search: 'a', page: 1, limit: 12 }),
+      );
+      expect(anywhere).toBeDefined();
+      const anywherePlan = await statementPlan(anywhere!.text, anywhere!.params);
+      expect((await bigSequentialScans(anywherePlan.nodes)).sort()).toEqual(['pins', 'stores']);
+      const used = indexesOf(anywherePlan.nodes);
+      expect(
+        [
+          'gift_cards_claimant_idx',
+          'user_identifiers_user_id_identifier_id_pk',
+          'user_brands_user_id_brand_id_pk',
+          'pins_pkey',
+          'users_pkey',
+        ].filter((index) => !used.has(index)),
+      ).toEqual([]);
+    });
+
+    it("the claim: one pin by key, the consumer's claims by their index", async () => {
+      const consumer = await signedIn(benchConsumerUsername(3));
+      const [pin] = await context.database.query<{ id: number }>(
+        `select offered.id from users, offered_pins(users.id) as offered
+          where users.username = $1 order by offered.id desc limit 1`,
+        [benchConsumerUsername(3)],
+      );
+      const sent = await sentBy(/\b(offered_pins|pin_on_offer)\(/, () =>
+        consumer.post(`/api/pins/${pin!.id}/claim`).send({}),
+      );
+      // The check of the offer, then the decrement that checks the pin's part again under lock.
+      expect(sent.map(({ text }) => /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase())).toEqual([
+        'select',
+        'update',
+      ]);
+      for (const { text, params } of sent) {
+        const { nodes } = await statementPlan(text, params);
+        expect(await bigSequentialScans(nodes), text).toEqual([]);
+        expect(indexesOf(nodes), text).toContain('pins_pkey');
+      }
+      const check = await statementPlan(sent[0]!.text, sent[0]!.params);
+      expect(indexesOf(check.nodes)).toContain('gift_cards_claimant_idx');
+    });
   });
 
   // Postgres plans a prepared statement for its first five executions, then keeps one generic

@@ -135,6 +135,61 @@ describe('POST /api/pins/:id/claim', () => {
     await insider.agent.post(`/api/pins/${pinId}/claim`).expect(201);
   });
 
+  it('gives the first reason of a refusal: claimed before, then aimed at others, then gone', async () => {
+    const business = await fundedBusiness(context);
+    const aimedElsewhere = await createTestPin(business.agent, store.starbucks, {
+      targetIdentifiers: [12],
+    });
+    const claimedBefore = await createTestPin(business.agent, store.starbucks);
+    const consumer = await signedInConsumer(context, { identifiers: [1] });
+    await consumer.agent.post(`/api/pins/${claimedBefore}/claim`).expect(201);
+    await business.agent.post(`/api/pins/${aimedElsewhere}/cancel`).expect(200);
+    await business.agent.post(`/api/pins/${claimedBefore}/cancel`).expect(200);
+
+    const aimed = await consumer.agent.post(`/api/pins/${aimedElsewhere}/claim`);
+    expect([aimed.status, aimed.body.message]).toEqual([403, 'This pin is not offered to you']);
+    const again = await consumer.agent.post(`/api/pins/${claimedBefore}/claim`);
+    expect([again.status, again.body.message]).toEqual([409, 'You already claimed this pin']);
+  });
+
+  it('takes exactly the pins the marketplace offers, near a point, anywhere and in a search', async () => {
+    const business = await fundedBusiness(context);
+    const pin = (overrides: Record<string, unknown> = {}) =>
+      createTestPin(business.agent, store.starbucks, overrides);
+    const open = await pin();
+    const aimedAtMe = await pin({ targetIdentifiers: [3] });
+    const aimedElsewhere = await pin({ targetIdentifiers: [12] });
+    const cancelled = await pin();
+    const soldOut = await pin({ quantity: 1 });
+    const expired = await pin();
+    const claimedBefore = await pin();
+    const consumer = await signedInConsumer(context, { identifiers: [3] });
+    await business.agent.post(`/api/pins/${cancelled}/cancel`).expect(200);
+    await (await signedInConsumer(context)).agent.post(`/api/pins/${soldOut}/claim`).expect(201);
+    await context.database.db.execute(
+      sql`update pins set expires_at = now() - interval '1 second' where id = ${expired}`,
+    );
+    await consumer.agent.post(`/api/pins/${claimedBefore}/claim`).expect(201);
+    const mine = [open, aimedAtMe, aimedElsewhere, cancelled, soldOut, expired, claimedBefore];
+
+    const { lat, lng } = await pinRow(open);
+    const listed = async (query: string) => {
+      const response = await consumer.agent.get(`/api/gift-cards/marketplace?${query}`);
+      expect(response.status, query).toBe(200);
+      const ids = (response.body as { id: number }[]).map((offer) => offer.id);
+      return mine.filter((id) => ids.includes(id));
+    };
+    const page = 'page=1&limit=100';
+    expect(await listed(`lat=${lat}&lng=${lng}&${page}`)).toEqual([open, aimedAtMe]);
+    expect(await listed(page)).toEqual([open, aimedAtMe]);
+    expect(await listed(`search=starbucks&${page}`)).toEqual([open, aimedAtMe]);
+
+    const claims = await Promise.all(
+      mine.map(async (id) => (await consumer.agent.post(`/api/pins/${id}/claim`)).status),
+    );
+    expect(claims).toEqual([201, 201, 403, 410, 409, 410, 409]);
+  });
+
   it('answers 404 for a missing pin and 400 for a malformed id', async () => {
     const consumer = await signedInConsumer(context);
     const missing = await consumer.agent.post('/api/pins/999999/claim');

@@ -1,13 +1,13 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { brandDisplayName } from '@shared/constants';
 import { formatDollars } from '@shared/money';
 import { CLAIM_MESSAGES, type ClaimResult, type WalletGiftCard } from '@shared/schema/gift-cards';
 import { giftCards } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { stores } from '@shared/tables/locations';
-import { pinIdentifiers, pins } from '@shared/tables/pins';
+import { pins } from '@shared/tables/pins';
 import { userIdentifiers, users } from '@shared/tables/users';
-import { type Database, type Transaction } from '../../db/client';
+import { type Database } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { upsertLeadFromClaim } from '../leads/leads';
@@ -27,27 +27,6 @@ function unavailable(pin: { status: string; expiresAt: Date; remaining: number }
   return new AppError('CONFLICT', CLAIM_MESSAGES.soldOut);
 }
 
-async function assertOfferedTo(tx: Transaction, pinId: number, consumerId: number) {
-  // A pin with target identifiers is offered only to consumers with at least one of them.
-  const [targeting] = await tx
-    .select({
-      targets: sql<number>`count(*)`.mapWith(Number),
-      matches: sql<number>`count(${userIdentifiers.userId})`.mapWith(Number),
-    })
-    .from(pinIdentifiers)
-    .leftJoin(
-      userIdentifiers,
-      and(
-        eq(userIdentifiers.identifierId, pinIdentifiers.identifierId),
-        eq(userIdentifiers.userId, consumerId),
-      ),
-    )
-    .where(eq(pinIdentifiers.pinId, pinId));
-  if (targeting && targeting.targets > 0 && targeting.matches === 0) {
-    throw new AppError('FORBIDDEN', CLAIM_MESSAGES.notOffered);
-  }
-}
-
 /**
  * A consumer takes one card from a pin: at most once per consumer and pin (a unique
  * index), never more cards than the pin's quantity (a conditional decrement), and the card's value
@@ -61,6 +40,8 @@ export async function claimPin(
   let claimed: { giftCard: WalletGiftCard; remaining: number };
   try {
     claimed = await db.transaction(async (tx) => {
+      // Whether the pin is offered to this consumer is decided by offered_pins (a function of the
+      // migrations), as the marketplace decides it; the other columns only explain a refusal.
       const [pin] = await tx
         .select({
           id: pins.id,
@@ -72,34 +53,35 @@ export async function claimPin(
           remaining: pins.remaining,
           expiresAt: pins.expiresAt,
           storeName: stores.name,
+          offered: sql<boolean>`exists (select 1 from offered_pins(${consumerId}) as offered
+            where offered.id = ${pins.id})`,
+          claimedBefore: sql<boolean>`exists (select 1 from ${giftCards}
+            where ${giftCards.pinId} = ${pins.id} and ${giftCards.claimedBy} = ${consumerId})`,
+          aimedAtConsumer: sql<boolean>`pin_aimed_at(${pins}, array(
+            select ${userIdentifiers.identifierId} from ${userIdentifiers}
+            where ${userIdentifiers.userId} = ${consumerId}))`,
         })
         .from(pins)
         .innerJoin(users, eq(users.id, pins.businessId))
         .innerJoin(stores, eq(stores.id, pins.locationId))
         .where(eq(pins.id, pinId));
       if (!pin) throw notFound(CLAIM_MESSAGES.notFound);
+      if (!pin.offered) {
+        if (pin.claimedBefore) throw alreadyClaimed();
+        if (!pin.aimedAtConsumer) throw new AppError('FORBIDDEN', CLAIM_MESSAGES.notOffered);
+        throw unavailable(pin);
+      }
 
-      const [previous] = await tx
-        .select({ id: giftCards.id })
-        .from(giftCards)
-        .where(and(eq(giftCards.pinId, pinId), eq(giftCards.claimedBy, consumerId)));
-      if (previous) throw alreadyClaimed();
-      await assertOfferedTo(tx, pinId, consumerId);
-
+      // The pin's own part of the offer (active, cards left, unexpired: pin_on_offer, which
+      // offered_pins is made of) is checked again on the row this statement locks, so that of
+      // concurrent claims and a cancellation each sees the others' committed change.
       const [taken] = await tx
         .update(pins)
         .set({
           remaining: sql`${pins.remaining} - 1`,
           status: sql`case when ${pins.remaining} = 1 then 'exhausted' else ${pins.status} end`,
         })
-        .where(
-          and(
-            eq(pins.id, pinId),
-            eq(pins.status, 'active'),
-            gt(pins.remaining, 0),
-            gt(pins.expiresAt, sql`now()`),
-          ),
-        )
+        .where(and(eq(pins.id, pinId), sql`pin_on_offer(${pins})`))
         .returning({ remaining: pins.remaining });
       if (!taken) {
         const [current] = await tx

@@ -1,11 +1,10 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { BRAND_IDS, brandDisplayName } from '@shared/constants';
 import { GIFT_LIMITS, type MarketplacePin, type MarketplaceScope } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
-import { asJsonText } from '../../lib/json-text';
-import { type JsonTextPage } from '../../lib/list-answer';
+import { type Page } from '../../lib/list-answer';
+import { type OfferRow, presentOffer } from './present-offer';
 
 export type MarketplaceOptions = {
   lat?: number | undefined;
@@ -18,38 +17,11 @@ export type MarketplaceOptions = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/** `formatDollars` in SQL: "$1,234.50" from integer cents. */
-const dollarsText = (cents: SQLWrapper) =>
-  sql`'$' || to_char(${cents} / 100.0, 'FM999,999,999,990.00')`;
-
-/** `brandDisplayName` in SQL: the display name of a known brand, else the raw id. */
-const brandName = (brand: SQLWrapper) =>
-  sql`(case ${brand} ${sql.raw(
-    BRAND_IDS.map((id) => `when ${quoted(id)} then ${quoted(brandDisplayName(id))}`).join(' '),
-  )} else ${brand} end)`;
-
 /**
- * One pin of the page as JSON text (MarketplacePin), shaped by Postgres: dollars from cents,
- * the message, the business named only when the business chose to be, the expiry in ISO form
- * (to the millisecond, as JavaScript writes it), the distance to a tenth of a mile.
- */
-const pinJson = (located: boolean) => sql`json_build_object(
-    'id', pins.id, 'brand', pins.brand_id, 'value', (pins.value_cents / 100.0)::float8,
-    'message', ${dollarsText(sql`pins.value_cents`)} || ' ' || ${brandName(sql`pins.brand_id`)} || ' gift card',
-    'promotion_message', pins.promotion_message, 'display_business_name', pins.show_business_info,
-    'business_name', case when pins.show_business_info then businesses.name else '' end,
-    'sender_name', businesses.name, 'location_name', stores.name, 'street', stores.street,
-    'city', stores.city, 'state', stores.state,
-    'expiration_date', to_char(pins.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'remaining', pins.remaining, 'recommended', coalesce(page.recommended, false)
-    ${located ? sql`, 'distance_miles', round(page.distance_miles::numeric, 1)::float8` : sql``})`;
-
-/**
- * The nearest offers in reach (marketplace_nearby, a function of the migrations) or, without a
- * location, the newest (marketplace_newest), at most `GIFT_LIMITS.marketplaceNearestMax`; a
- * brand of null means every brand.
+ * The offers for this consumer (offered_pins, a function of the migrations, as every reader of
+ * them uses it): the nearest in reach (marketplace_nearby) or, without a location, the newest
+ * (marketplace_newest), at most `GIFT_LIMITS.marketplaceNearestMax`; a brand of null means every
+ * brand.
  */
 const cappedOffers = (located: boolean, consumerId: SQLWrapper, brand: SQLWrapper) =>
   located
@@ -65,22 +37,25 @@ const cappedOffers = (located: boolean, consumerId: SQLWrapper, brand: SQLWrappe
 
 type MarketplaceVariant = `${'near' | 'anywhere'}_${'brand' | 'all'}_${'search' | 'all'}`;
 
-type MarketplaceResult = {
-  /** The page's pins, a JSON array as text. */
-  items: string | null;
+/** An offer of the page, or the one row of nulls beside the total that an empty page answers. */
+type MarketplaceRow = Omit<OfferRow, 'id'> & {
+  id: number | null;
+  /** How many offers the whole list holds. */
   total: number | string;
 };
 
+const isOffer = (row: MarketplaceRow): row is MarketplaceRow & OfferRow => row.id !== null;
+
 /**
  * One pass over the pins on offer here, kept narrow: the count and the page's order come from the
- * same materialised set; only the page's pins are joined to their store and business. The pins this consumer
- * already claimed are read once from gift_cards_claimant_idx and hashed (`not in` a subquery, with
- * no null in it, is a hashed subplan), not looked up pin by pin. Built once per variant (with or
- * without a location, a brand, a search): the statement is large, and building it took more of
- * the server's time than running it. The page is a range of row numbers, not LIMIT/OFFSET
- * parameters, so that Postgres keeps one generic plan instead of planning every request.
+ * same materialised set; only the page's pins are joined to their store and business. Built once
+ * per variant (with or without a location, a brand, a search): the statement is large, and
+ * building it took more of the server's time than running it. The page is a range of row
+ * numbers, not LIMIT/OFFSET parameters, so that Postgres keeps one generic plan instead of
+ * planning every request. The rows are the page's offers in order (an empty page: one row holding
+ * only the total); presentOffer shapes each for the answer.
  */
-const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
+const marketplacePage = preparedQuery<MarketplaceRow, MarketplaceVariant>(
   'marketplace_page',
   (variant) => {
     const [where, brandFilter, searchFilter] = variant.split('_');
@@ -90,16 +65,10 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
     const searching = searchFilter === 'search';
     const pattern = sql.placeholder('pattern');
     // Over the offered pin's own columns, its store's and its business's (when shown).
-    const search = searching
-      ? sql`and exists (
-          select 1 from pins
-          join stores on stores.id = pins.location_id
-          join users businesses on businesses.id = pins.business_id
-          where pins.id = offered.id and (stores.name ilike ${pattern} or stores.city ilike ${pattern}
-            or stores.state ilike ${pattern} or stores.street ilike ${pattern}
-            or pins.brand_id ilike ${pattern} or pins.promotion_message ilike ${pattern}
-            or (pins.show_business_info and businesses.name ilike ${pattern})))`
-      : sql``;
+    const matches = sql`(stores.name ilike ${pattern} or stores.city ilike ${pattern}
+      or stores.state ilike ${pattern} or stores.street ilike ${pattern}
+      or pins.brand_id ilike ${pattern} or pins.promotion_message ilike ${pattern}
+      or (pins.show_business_info and businesses.name ilike ${pattern}))`;
     const ranking = (alias: string) => {
       const row = sql.raw(alias);
       const nearestFirst = located ? sql`${row}.distance_miles asc,` : sql``;
@@ -110,52 +79,66 @@ const marketplacePage = preparedQuery<MarketplaceResult, MarketplaceVariant>(
     const capped = (brand: SQLWrapper) => cappedOffers(located, consumerId, brand);
     let offered: SQL;
     let chosenFrom: SQL;
+    let narrowed = sql``;
     if (located || !searching) {
       offered = capped(sql`null`);
       chosenFrom = byBrand ? sql`(${capped(sql.placeholder('brand'))})` : sql`offered`;
+      if (searching) {
+        narrowed = sql`and exists (
+          select 1 from pins
+          join stores on stores.id = pins.location_id
+          join users businesses on businesses.id = pins.business_id
+          where pins.id = offered.id and ${matches})`;
+      }
     } else {
-      // A search without a location looks through every offer. A pin aimed at no identifier
-      // ('{}') is offered to everyone; one aimed at some only to the consumers holding one of
-      // them, and it is recommended to them. Read from the pin row itself (kept equal to
-      // pin_identifiers by triggers), against the consumer's identifiers.
-      const aimedAtMe = sql`pins.target_identifier_ids && array(
-        select identifier_id from user_identifiers where user_id = ${consumerId})`;
+      // A search without a location looks through every offer (ILIKE '%…%' has no index to
+      // use), each read once with its store and business.
       offered = sql`select pins.id, pins.brand_id, pins.created_at,
           null::double precision as distance_miles,
-          (pins.brand_id = any(array(select brand_id from user_brands where user_id = ${consumerId}))
-            or ${aimedAtMe}) as recommended
-        from pins
-        where pins.status = 'active' and pins.remaining > 0 and pins.expires_at > now()
-          and (pins.target_identifier_ids = '{}' or ${aimedAtMe})
-          and pins.id not in (
-            select claimed.pin_id from gift_cards claimed
-            where claimed.claimed_by = ${consumerId} and claimed.pin_id is not null
-          )`;
+          offer_recommended(pins,
+            array(select brand_id from user_brands where user_id = ${consumerId}),
+            array(select identifier_id from user_identifiers where user_id = ${consumerId})
+          ) as recommended
+        from offered_pins(${consumerId}) as pins
+        join stores on stores.id = pins.location_id
+        join users businesses on businesses.id = pins.business_id
+        where ${matches}`;
       chosenFrom = byBrand
         ? sql`(select * from offered where offered.brand_id = ${sql.placeholder('brand')})`
         : sql`offered`;
     }
 
+    // The page's pins are fetched by key, each with its store and business (OFFSET 0 keeps the
+    // lateral a probe per row: Postgres would otherwise estimate the page at a share of every
+    // offer and read all the pins to join them).
     return sql`with offered as materialized (${offered}),
-      chosen as not materialized (select * from ${chosenFrom} as offered where true ${search})
-      select
-        (select count(*) from chosen) as total,
-        (select json_agg(${pinJson(located)} order by ${ranking('page')})::text
-          from (
-            select * from (
-              select chosen.*, row_number() over (order by ${ranking('chosen')}) as position
-              from chosen
-            ) as numbered
-            where position > ${sql.placeholder('after')} and position <= ${sql.placeholder('through')}
-          ) as page
-          join pins on pins.id = page.id
-          join stores on stores.id = pins.location_id
-          join users businesses on businesses.id = pins.business_id) as items`;
+      chosen as not materialized (select * from ${chosenFrom} as offered where true ${narrowed})
+      select counted.total, page.id, page.recommended,
+        round(page.distance_miles::numeric, 1)::float8 as distance_miles, offer.*
+      from (select count(*) as total from chosen) as counted
+      left join (
+        select * from (
+          select chosen.*, row_number() over (order by ${ranking('chosen')}) as position
+          from chosen
+        ) as numbered
+        where position > ${sql.placeholder('after')} and position <= ${sql.placeholder('through')}
+      ) as page on true
+      left join lateral (
+        select pins.brand_id, pins.value_cents, pins.promotion_message, pins.show_business_info,
+          businesses.name as business_name, stores.name as location_name, stores.street,
+          stores.city, stores.state, pins.expires_at, pins.remaining
+        from pins
+        join stores on stores.id = pins.location_id
+        join users businesses on businesses.id = pins.business_id
+        where pins.id = page.id
+        offset 0
+      ) as offer on true
+      order by page.position`;
   },
 );
 
 /** One page of the marketplace, and whether it lists only the nearest or newest offers. */
-export type MarketplaceAnswer = JsonTextPage<MarketplacePin> & {
+export type MarketplaceAnswer = Page<MarketplacePin> & {
   scope: MarketplaceScope | undefined;
 };
 
@@ -172,7 +155,7 @@ export async function listMarketplace(
 ): Promise<MarketplaceAnswer> {
   const located = options.lat !== undefined && options.lng !== undefined;
   const variant: MarketplaceVariant = `${located ? 'near' : 'anywhere'}_${options.brand ? 'brand' : 'all'}_${options.search ? 'search' : 'all'}`;
-  const [result] = await marketplacePage(db, variant, {
+  const rows = await marketplacePage(db, variant, {
     consumerId,
     after: (options.page - 1) * options.limit,
     through: options.page * options.limit,
@@ -181,7 +164,7 @@ export async function listMarketplace(
     ...(options.search && { pattern: `%${escapeLike(options.search)}%` }),
   });
 
-  const total = Number(result?.total ?? 0);
+  const total = Number(rows[0]?.total ?? 0);
   const capped = located || !options.search;
   const scope: MarketplaceScope | undefined =
     capped && total >= GIFT_LIMITS.marketplaceNearestMax
@@ -190,7 +173,7 @@ export async function listMarketplace(
         : 'newest'
       : undefined;
   return {
-    items: asJsonText<MarketplacePin[]>(result?.items ?? '[]'),
+    items: rows.filter(isOffer).map((row) => presentOffer(row, located)),
     page: options.page,
     limit: options.limit,
     total,
