@@ -82,6 +82,10 @@ export type FeedPage = { items: JsonText<Post[]>; nextCursor: string | null; lim
  * (the position after the cursor) keeps pages stable while people post. One statement: a range
  * of the feed index (one row more than the page, to know whether another page follows), then
  * each post of the page shaped by Postgres; the answer is its JSON text, sent as it is.
+ * Unlike the marketplace's offers (rows shaped by presentOffer), a post is nested lists (its
+ * newest comments with their authors, its mentions) that a row does not hold, and sending the
+ * feed's text unparsed measured faster than serialising it in Node (server/lib/json-text.ts), so
+ * its JSON stays built in SQL.
  */
 export async function listFeed(
   db: Database,
