@@ -82,7 +82,7 @@ export const pins = pgTable(
       )
       .where(sql`${table.status} = 'active'`),
     // Without a location, the marketplace reads the newest offers overall and of each favourite
-    // brand (marketplace_newest, migration 0019).
+    // brand (marketplace_newest, migration 0020).
     index('pins_active_newest_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'active'`),
