@@ -1,21 +1,31 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import {
+  claimResultSchema,
   GUEST_GIFT_MESSAGES,
+  giftCardCodeSchema,
   giftCardListQuerySchema,
+  giftRequestSchema,
+  giftTransactionSchema,
+  guestGiftResultSchema,
   guestGiftSchema,
+  issuedGiftCardSchema,
+  leaderboardEntrySchema,
   leaderboardQuerySchema,
+  leaderboardStandingSchema,
   MARKETPLACE_SCOPE_HEADER,
+  marketplacePinSchema,
   marketplacePlaceSchema,
   marketplaceQuerySchema,
   redeemGiftCardSchema,
+  redeemResultSchema,
   requestGiftSchema,
   sendGiftCardSchema,
+  walletGiftCardSchema,
 } from '@shared/schema/gift-cards';
 import { type RouteDependencies } from '../app-context';
-import { requireRole, requireUser } from '../auth/guards';
+import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { readIdempotencyKey } from '../lib/idempotency';
-import { sendPage } from '../lib/list-answer';
-import { parseInput, idParam } from '../lib/validate';
+import { idParam } from '../lib/validate';
 import { claimPin } from '../services/gift-cards/claim-pin';
 import { getGiftCardCode } from '../services/gift-cards/get-gift-card-code';
 import {
@@ -38,128 +48,243 @@ const cardIdSchema = idParam('Gift card');
 const requestIdSchema = idParam('Gift request');
 const periodSchema = leaderboardQuerySchema.pick({ period: true });
 
-export function giftCardsRouter({ db, config }: RouteDependencies): Router {
-  const router = Router();
-  const consumerOnly = requireRole('consumer');
-
-  // Open: a guest sends a card from a profile; a signed-in consumer sends it as themselves.
-  router.post('/gift-cards/guest', async (request, response) => {
-    const input = parseInput(guestGiftSchema, request.body);
-    const idempotencyKey = readIdempotencyKey(request);
-    const sender = request.user?.type === 'consumer' ? { id: request.user.id } : null;
-    const limit = {
-      limit: config.rateLimits.guestGiftsPerHour,
-      windowSeconds: 60 * 60,
-      message: GUEST_GIFT_MESSAGES.rateLimited,
-    };
-    const { result, replayed } = await sendGuestGift(db, input, {
-      sender,
-      idempotencyKey,
-      beforeIssuing: async () => {
-        await consumeRateLimit(db, { ...limit, key: `guest-gift:address:${request.ip}` });
-        await consumeRateLimit(db, {
-          ...limit,
-          key: `guest-gift:email:${input.senderEmail.toLowerCase()}`,
+export function giftCardsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
+  const tag = 'Gift cards';
+  return [
+    // Open: a guest sends a card from a profile; a signed-in consumer sends it as themselves.
+    defineRoute({
+      method: 'post',
+      path: '/gift-cards/guest',
+      summary: "Send a gift card from a consumer's public profile, with or without an account",
+      tag,
+      access: 'public',
+      body: guestGiftSchema,
+      answer: {
+        kind: 'json',
+        status: 201,
+        schema: guestGiftResultSchema,
+        description: 'The card was sent',
+        otherStatuses: [{ status: 200, description: 'A retry with the same Idempotency-Key' }],
+      },
+      handle: async ({ body, user, request }) => {
+        const idempotencyKey = readIdempotencyKey(request);
+        const sender = user?.type === 'consumer' ? { id: user.id } : null;
+        const limit = {
+          limit: config.rateLimits.guestGiftsPerHour,
+          windowSeconds: 60 * 60,
+          message: GUEST_GIFT_MESSAGES.rateLimited,
+        };
+        const { result, replayed } = await sendGuestGift(db, body, {
+          sender,
+          idempotencyKey,
+          beforeIssuing: async () => {
+            await consumeRateLimit(db, { ...limit, key: `guest-gift:address:${request.ip}` });
+            await consumeRateLimit(db, {
+              ...limit,
+              key: `guest-gift:email:${body.senderEmail.toLowerCase()}`,
+            });
+          },
+        });
+        return reply(replayed ? 200 : 201, result);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/marketplace',
+      summary: 'Pins on offer to me: the nearest in reach, or the newest',
+      tag,
+      access: 'consumer',
+      query: marketplaceQuerySchema,
+      answer: {
+        kind: 'page',
+        item: marketplacePinSchema,
+        description: `One page of offers; \`${MARKETPLACE_SCOPE_HEADER}\` says when only the nearest or newest are listed`,
+      },
+      handle: async ({ user, query, response }) => {
+        const { scope, ...page } = await listMarketplace(db, user.id, query);
+        if (scope) response.set(MARKETPLACE_SCOPE_HEADER, scope);
+        return page;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/marketplace/brands',
+      summary: 'The brands among the offers the marketplace lists here',
+      tag,
+      access: 'consumer',
+      query: marketplacePlaceSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.array(z.string()),
+        description: 'Brand ids, in order',
+      },
+      handle: ({ user, query }) => listMarketplaceBrands(db, user.id, query),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/pins/:id/claim',
+      summary: 'Claim a gift card from a pin',
+      tag,
+      access: 'consumer',
+      params: pinIdSchema,
+      answer: {
+        kind: 'json',
+        status: 201,
+        schema: claimResultSchema,
+        description: 'The new card, and what the pin has left',
+      },
+      handle: ({ user, params }) => claimPin(db, user.id, params.id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/consumer/wallet',
+      summary: 'The gift cards in my wallet',
+      tag,
+      access: 'consumer',
+      query: giftCardListQuerySchema,
+      answer: { kind: 'page', item: walletGiftCardSchema, description: 'One page of my cards' },
+      handle: ({ user, query }) => listConsumerGiftCards(db, user.id, query),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/gift-cards',
+      summary: 'Gift cards I sent and received',
+      tag,
+      access: 'consumer',
+      query: giftCardListQuerySchema,
+      answer: { kind: 'page', item: giftTransactionSchema, description: 'One page of gifts' },
+      handle: ({ user, query }) => listGiftTransactions(db, user.id, query),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/issued',
+      summary: "Gift cards claimed from my business's pins",
+      tag,
+      access: 'business',
+      query: giftCardListQuerySchema,
+      answer: { kind: 'page', item: issuedGiftCardSchema, description: 'One page of cards' },
+      handle: ({ user, query }) => listIssuedGiftCards(db, user.id, query),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/leaderboard',
+      summary: 'The consumers who gave the most gift cards over a period',
+      tag,
+      access: 'consumer',
+      query: leaderboardQuerySchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.array(leaderboardEntrySchema),
+        description: 'Highest first',
+      },
+      handle: ({ query }) => getLeaderboard(db, query),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/leaderboard/me',
+      summary: 'My place on the leaderboard over a period',
+      tag,
+      access: 'consumer',
+      query: periodSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: leaderboardStandingSchema,
+        description: 'My standing',
+      },
+      handle: ({ user, query }) => getLeaderboardStanding(db, user.id, query.period),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/gift-cards/request',
+      summary: 'Ask a friend for a gift card',
+      tag,
+      access: 'consumer',
+      body: requestGiftSchema,
+      answer: { kind: 'json', status: 201, schema: giftRequestSchema, description: 'The request' },
+      handle: ({ user, body }) => requestGift(db, user.id, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/requests',
+      summary: 'Gift requests I sent and received',
+      tag,
+      access: 'consumer',
+      query: giftCardListQuerySchema,
+      answer: { kind: 'page', item: giftRequestSchema, description: 'One page of requests' },
+      handle: ({ user, query }) => listGiftRequests(db, user.id, query),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/gift-cards/requests/:id/decline',
+      summary: 'Decline a gift request sent to me',
+      tag,
+      access: 'consumer',
+      params: requestIdSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: giftRequestSchema,
+        description: 'The request, declined',
+      },
+      handle: ({ user, params }) => declineGiftRequest(db, user.id, params.id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/:id/code',
+      summary: "My gift card's secret code and a QR image of it",
+      tag,
+      access: 'consumer',
+      params: cardIdSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: giftCardCodeSchema,
+        description: 'The code and its QR image',
+      },
+      handle: ({ user, params }) => getGiftCardCode(db, user.id, params.id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/gift-cards/:id/redeem',
+      summary: 'Spend some or all of a gift card',
+      tag,
+      access: 'consumer',
+      params: cardIdSchema,
+      body: redeemGiftCardSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: redeemResultSchema,
+        description: 'The card after spending',
+      },
+      handle: async ({ user, params, body, request }) => {
+        const idempotencyKey = readIdempotencyKey(request);
+        return redeemGiftCard(db, {
+          ownerId: user.id,
+          cardId: params.id,
+          amountCents: body.amount,
+          ...(idempotencyKey ? { idempotencyKey } : {}),
         });
       },
-    });
-    response.status(replayed ? 200 : 201).json(result);
-  });
-
-  router.get('/gift-cards/marketplace', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const query = parseInput(marketplaceQuerySchema, request.query);
-    const { scope, ...page } = await listMarketplace(db, user.id, query);
-    if (scope) response.set(MARKETPLACE_SCOPE_HEADER, scope);
-    sendPage(request, response, page);
-  });
-
-  router.get('/gift-cards/marketplace/brands', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const place = parseInput(marketplacePlaceSchema, request.query);
-    response.json(await listMarketplaceBrands(db, user.id, place));
-  });
-
-  router.post('/pins/:id/claim', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const { id } = parseInput(pinIdSchema, request.params);
-    response.status(201).json(await claimPin(db, user.id, id));
-  });
-
-  router.get('/gift-cards/consumer/wallet', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const query = parseInput(giftCardListQuerySchema, request.query);
-    sendPage(request, response, await listConsumerGiftCards(db, user.id, query));
-  });
-
-  router.get('/gift-cards/gift-cards', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const query = parseInput(giftCardListQuerySchema, request.query);
-    sendPage(request, response, await listGiftTransactions(db, user.id, query));
-  });
-
-  router.get('/gift-cards/issued', requireRole('business'), async (request, response) => {
-    const user = requireUser(request);
-    const query = parseInput(giftCardListQuerySchema, request.query);
-    sendPage(request, response, await listIssuedGiftCards(db, user.id, query));
-  });
-
-  router.get('/gift-cards/leaderboard', consumerOnly, async (request, response) => {
-    const query = parseInput(leaderboardQuerySchema, request.query);
-    response.json(await getLeaderboard(db, query));
-  });
-
-  router.get('/gift-cards/leaderboard/me', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const { period } = parseInput(periodSchema, request.query);
-    response.json(await getLeaderboardStanding(db, user.id, period));
-  });
-
-  router.post('/gift-cards/request', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const input = parseInput(requestGiftSchema, request.body);
-    response.status(201).json(await requestGift(db, user.id, input));
-  });
-
-  router.get('/gift-cards/requests', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const query = parseInput(giftCardListQuerySchema, request.query);
-    sendPage(request, response, await listGiftRequests(db, user.id, query));
-  });
-
-  router.post('/gift-cards/requests/:id/decline', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const { id } = parseInput(requestIdSchema, request.params);
-    response.json(await declineGiftRequest(db, user.id, id));
-  });
-
-  router.get('/gift-cards/:id/code', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const { id } = parseInput(cardIdSchema, request.params);
-    response.json(await getGiftCardCode(db, user.id, id));
-  });
-
-  router.post('/gift-cards/:id/redeem', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const { id } = parseInput(cardIdSchema, request.params);
-    const idempotencyKey = readIdempotencyKey(request);
-    const input = parseInput(redeemGiftCardSchema, request.body);
-    response.json(
-      await redeemGiftCard(db, {
-        ownerId: user.id,
-        cardId: id,
-        amountCents: input.amount,
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-      }),
-    );
-  });
-
-  router.post('/gift-cards/:id/send', consumerOnly, async (request, response) => {
-    const user = requireUser(request);
-    const { id } = parseInput(cardIdSchema, request.params);
-    const input = parseInput(sendGiftCardSchema, request.body);
-    response.status(201).json(await sendGiftCard(db, user.id, id, input));
-  });
-
-  return router;
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/gift-cards/:id/send',
+      summary: 'Give one of my gift cards to a friend',
+      tag,
+      access: 'consumer',
+      params: cardIdSchema,
+      body: sendGiftCardSchema,
+      answer: {
+        kind: 'json',
+        status: 201,
+        schema: giftTransactionSchema,
+        description: 'The gift, as the sender sees it',
+      },
+      handle: ({ user, params, body }) => sendGiftCard(db, user.id, params.id, body),
+    }),
+  ];
 }

@@ -1,60 +1,91 @@
-import { Router } from 'express';
 import {
   addFundsSchema,
+  fundsMovementResultSchema,
+  walletSchema,
+  walletTransactionSchema,
   walletTransactionsQuerySchema,
   withdrawSchema,
 } from '@shared/schema/ledger';
 import { type RouteDependencies } from '../app-context';
-import { requireRole, requireUser } from '../auth/guards';
+import { type Answer, type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { readIdempotencyKey } from '../lib/idempotency';
-import { sendPage } from '../lib/list-answer';
-import { parseInput } from '../lib/validate';
 import { getWallet } from '../services/wallet/get-wallet';
 import { addFunds, withdrawFunds } from '../services/wallet/move-funds';
 import { listWalletTransactions } from '../services/wallet/wallet-transactions';
 
-export function walletRouter({ db, paymentProvider }: RouteDependencies): Router {
-  const router = Router();
-
-  router.get('/wallet', async (request, response) => {
-    const user = requireUser(request);
-    response.json(await getWallet(db, user));
-  });
-
-  router.get('/wallet/transactions', async (request, response) => {
-    const user = requireUser(request);
-    const query = parseInput(walletTransactionsQuerySchema, request.query);
-    sendPage(request, response, await listWalletTransactions(db, user.id, query));
-  });
-
-  router.post('/wallet/add-funds', requireRole('business'), async (request, response) => {
-    const user = requireUser(request);
-    const idempotencyKey = readIdempotencyKey(request);
-    const input = parseInput(addFundsSchema, request.body);
-    const result = await addFunds(db, paymentProvider, {
-      userId: user.id,
-      amountCents: input.amount,
-      cardNumber: input.cardNumber,
-      idempotencyKey,
-    });
-    response
-      .status(result.replayed ? 200 : 201)
-      .json({ transaction: result.transaction, balance: result.balance });
-  });
-
-  router.post('/wallet/withdraw', requireRole('business'), async (request, response) => {
-    const user = requireUser(request);
-    const idempotencyKey = readIdempotencyKey(request);
-    const input = parseInput(withdrawSchema, request.body);
-    const result = await withdrawFunds(db, paymentProvider, {
-      userId: user.id,
-      amountCents: input.amount,
-      idempotencyKey,
-    });
-    response
-      .status(result.replayed ? 200 : 201)
-      .json({ transaction: result.transaction, balance: result.balance });
-  });
-
-  return router;
+export function walletRoutes({ db, paymentProvider }: RouteDependencies): ApiRoute[] {
+  const tag = 'Wallet';
+  const movement: Answer = {
+    kind: 'json',
+    status: 201,
+    schema: fundsMovementResultSchema,
+    description: 'The movement recorded and the balance after it',
+    otherStatuses: [{ status: 200, description: 'A retry with the same Idempotency-Key' }],
+  };
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/wallet',
+      summary: 'My wallet: balance, activity summary and the latest movements',
+      tag,
+      access: 'signed-in',
+      answer: { kind: 'json', status: 200, schema: walletSchema, description: 'The wallet' },
+      handle: ({ user }) => getWallet(db, user),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/wallet/transactions',
+      summary: "My wallet's movements",
+      tag,
+      access: 'signed-in',
+      query: walletTransactionsQuerySchema,
+      answer: {
+        kind: 'page',
+        item: walletTransactionSchema,
+        description: 'One page, newest first',
+      },
+      handle: ({ user, query }) => listWalletTransactions(db, user.id, query),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/wallet/add-funds',
+      summary: "Add funds to a business's wallet from a card",
+      tag,
+      access: 'business',
+      body: addFundsSchema,
+      answer: movement,
+      handle: async ({ user, body, request }) => {
+        const result = await addFunds(db, paymentProvider, {
+          userId: user.id,
+          amountCents: body.amount,
+          cardNumber: body.cardNumber,
+          idempotencyKey: readIdempotencyKey(request),
+        });
+        return reply(result.replayed ? 200 : 201, {
+          transaction: result.transaction,
+          balance: result.balance,
+        });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/wallet/withdraw',
+      summary: "Withdraw funds from a business's wallet",
+      tag,
+      access: 'business',
+      body: withdrawSchema,
+      answer: movement,
+      handle: async ({ user, body, request }) => {
+        const result = await withdrawFunds(db, paymentProvider, {
+          userId: user.id,
+          amountCents: body.amount,
+          idempotencyKey: readIdempotencyKey(request),
+        });
+        return reply(result.replayed ? 200 : 201, {
+          transaction: result.transaction,
+          balance: result.balance,
+        });
+      },
+    }),
+  ];
 }
