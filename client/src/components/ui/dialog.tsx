@@ -11,6 +11,7 @@ export const DialogClose = DialogPrimitive.Close;
 export function DialogContent({
   className,
   children,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
@@ -21,6 +22,17 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 grid grid-cols-1 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-4 text-card-foreground shadow-lg sm:p-6',
           className,
         )}
+        onEscapeKeyDown={(event) => {
+          onEscapeKeyDown?.(event);
+          // The dialog hears Escape first (it listens on the document, capturing). A field whose
+          // suggestion list is open (the people combobox) takes it to close the list instead.
+          if (
+            event.target instanceof Element &&
+            event.target.matches('[aria-autocomplete="list"][aria-controls]')
+          ) {
+            event.preventDefault();
+          }
+        }}
         {...props}
       >
         {children}

@@ -153,7 +153,8 @@ export function PersonCombobox<Person extends ComboboxPerson, Key extends QueryK
         pick(person);
       }
     } else if (event.key === 'Escape') {
-      // Only the list closes; a surrounding dialog stays open.
+      // Only the list closes: a surrounding dialog leaves Escape to a field whose list is open
+      // (components/ui/dialog.tsx), and no other ancestor hears it.
       event.preventDefault();
       event.stopPropagation();
       setDismissedQuery(text);

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
+import { FormDialog } from '../form-dialog';
 import { Input } from '../input';
 import { PersonCombobox, type ComboboxPerson } from '../person-combobox';
 import { Textarea } from '../textarea';
@@ -139,6 +140,26 @@ describe('PersonCombobox', () => {
     // Typing on searches again.
     await user.type(box, '{Backspace}');
     expect(await screen.findByRole('listbox', undefined, WAIT)).toBeInTheDocument();
+  });
+
+  it('inside a dialog, Escape first closes the list and only then the dialog', async () => {
+    const onOpenChange = vi.fn();
+    const { user } = renderWithProviders(
+      <FormDialog open onOpenChange={onOpenChange} title="Send Gift">
+        <SingleLine onPick={vi.fn()} />
+      </FormDialog>,
+    );
+
+    const dialog = screen.getByRole('dialog', { name: 'Send Gift' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Find someone' }), 'car');
+    await within(dialog).findByRole('option', { name: /Carol Danvers/ }, WAIT);
+
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('listbox')).not.toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    await user.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('says when the search failed, and Try again asks again', async () => {
