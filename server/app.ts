@@ -11,7 +11,6 @@ import {
   enforceAbsoluteLifetime,
   type SessionSetup,
 } from './auth/session';
-import { resolveSessionForReads } from './auth/session-read';
 import { type Config } from './config';
 import { type DatabaseHandle } from './db/client';
 import {
@@ -21,32 +20,18 @@ import {
   refuseCrossSiteWrites,
   requireBodyType,
 } from './lib/http';
-import { routeByFirstSegment } from './lib/first-segment';
-import { type RouteEntry, routesOf } from './lib/route-list';
-import { onReads, onWrites, series } from './lib/middleware';
+import { type ApiRoute, routerOf } from './lib/api-route';
 import { servePrecompressed } from './lib/precompressed';
 import { type Logger } from './lib/logger';
 import { requestLog } from './lib/request-log';
-import { authRouter } from './routes/auth';
-import { catalogRouter } from './routes/catalog';
-import { giftCardsRouter } from './routes/gift-cards';
-import { healthRouter } from './routes/health';
-import { locationsRouter } from './routes/locations';
-import { pinsRouter } from './routes/pins';
-import { friendsRouter } from './routes/friends';
-import { leadsRouter } from './routes/leads';
-import { notificationsRouter } from './routes/notifications';
-import { postsRouter } from './routes/posts';
+import { apiRoutes } from './routes';
+import { apiReferenceAssets } from './routes/reference';
 import {
   createNotificationHub,
   type NotificationHub,
 } from './services/notifications/notification-hub';
-import { profilesRouter } from './routes/profiles';
-import { UPLOAD_PATH, uploadsRouter } from './routes/uploads';
 import { trackLastSeen } from './auth/track-last-seen';
 import { uploadsDirectory } from './services/uploads/store-upload';
-import { usersRouter } from './routes/users';
-import { walletRouter } from './routes/wallet';
 import {
   createTestPaymentProvider,
   type PaymentProvider,
@@ -74,8 +59,8 @@ export type App = Express & {
   locals: {
     sessionStore: SessionSetup['store'];
     notificationHub: NotificationHub;
-    /** Every /api route the app registers (the authorization matrix test walks them). */
-    apiRoutes: RouteEntry[];
+    /** Every /api route's definition, as mounted (the reference and the tests read them). */
+    apiRoutes: ApiRoute[];
   };
 };
 
@@ -135,56 +120,25 @@ export function createApp(options: AppOptions): App {
     paymentProvider: options.paymentProvider ?? createTestPaymentProvider(),
   };
 
+  const routes = apiRoutes(dependencies);
   const api = express.Router();
   api.use(
-    series(
-      refuseCrossSiteWrites,
-      requireBodyType([UPLOAD_PATH]),
-      onWrites(express.json({ limit: JSON_BODY_LIMIT })),
-      noStore,
-    ),
+    refuseCrossSiteWrites,
+    requireBodyType(routes.filter((route) => route.upload).map((route) => route.path)),
+    express.json({ limit: JSON_BODY_LIMIT }),
+    noStore,
   );
-  const publicRouters = [healthRouter(dependencies), catalogRouter(dependencies)];
-  api.use(routeByFirstSegment(publicRouters));
-  // Who is signed in. A read resolves its session directly (auth/session-read.ts); a write goes
-  // through express-session and passport, which sign in, sign out and save sessions.
   api.use(
-    series(
-      onReads(
-        resolveSessionForReads({
-          store: sessionSetup.store,
-          secret: options.sessionSecret,
-          db: database.db,
-        }),
-      ),
-      onWrites(
-        series(
-          sessionSetup.middleware,
-          enforceAbsoluteLifetime,
-          passport.initialize(),
-          passport.session(),
-        ),
-      ),
-      trackLastSeen(database.db),
-    ),
+    sessionSetup.middleware,
+    enforceAbsoluteLifetime,
+    passport.initialize(),
+    passport.session(),
+    trackLastSeen(database.db),
   );
-  const featureRouters = [
-    authRouter,
-    locationsRouter,
-    walletRouter,
-    pinsRouter,
-    giftCardsRouter,
-    usersRouter,
-    profilesRouter,
-    friendsRouter,
-    uploadsRouter,
-    postsRouter,
-    notificationsRouter,
-    leadsRouter,
-  ].map((featureRouter) => featureRouter(dependencies));
-  api.use(routeByFirstSegment(featureRouters));
+  api.use('/docs', apiReferenceAssets());
+  api.use(routerOf(routes));
   api.use(apiNotFound);
-  app.locals.apiRoutes = routesOf([...publicRouters, ...featureRouters], '/api');
+  app.locals.apiRoutes = routes;
   app.use('/api', api);
 
   // Uploaded images: server-made names, served as the type their bytes were checked to be.

@@ -17,7 +17,7 @@ declare module 'express-session' {
 }
 
 export type SessionSetup = {
-  /** express-session, for writes: the requests that can sign in, sign out or change a session. */
+  /** express-session, with the error handling below. */
   middleware: RequestHandler;
   store: SessionStore;
 };
@@ -31,7 +31,6 @@ export function createSessionMiddleware(options: {
 }): SessionSetup {
   const store = createSessionStore({
     connection: options.database.sessionStoreConnection,
-    database: options.database,
     pruneExpired: options.pruneExpired,
     idleTimeoutMs: SESSION_IDLE_TIMEOUT_MS,
   });

@@ -34,11 +34,7 @@ export type DatabaseHandle = {
    * Calls `handler` with the payload of every NOTIFY on `channel` (committed transactions only),
    * from any app instance on this database. Answers the function that stops listening.
    */
-  listen: (
-    channel: string,
-    handler: (payload: string) => void,
-    options?: ListenOptions,
-  ) => Promise<() => Promise<void>>;
+  listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
   /** The embedded database's data directory as a tarball, to start another one from (tests). */
   snapshot?: () => Promise<Blob>;
@@ -63,14 +59,6 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Sees every statement drizzle sends, with its parameters (the query-plan test collects them). */
   onQuery?: QueryObserver | undefined;
-};
-
-export type ListenOptions = {
-  /**
-   * Told when notifications may have been missed (the listening connection dropped: `false`) and
-   * when they flow again (`true`, after reconnecting). The embedded database never drops.
-   */
-  onConnectionChange?: (connected: boolean) => void;
 };
 
 export type QueryObserver = (text: string, params: unknown[]) => void;
@@ -155,7 +143,6 @@ async function createPostgresDatabase(
     // Node would end the process. The statement fails on its own (the request answers 503) and
     // the pool drops the broken client when it is released.
     client.on('error', () => undefined);
-    prepareStatements(client);
   });
   const db = drizzlePostgres(pool, { schema, ...observe(onQuery) }) as unknown as Database;
   return {
@@ -181,60 +168,10 @@ async function createPostgresDatabase(
     },
     query: async <Row>(text: string, params?: unknown[]) =>
       (await pool.query(text, params)).rows as Row[],
-    listen: (channel, handler, listenOptions) =>
-      listenOnPostgres(url, channel, handler, listenOptions?.onConnectionChange),
+    listen: (channel, handler) => listenOnPostgres(url, channel, handler),
     close: async () => {
       await pool.end();
     },
-  };
-}
-
-/** Statement texts given a name, per process; past this many, new texts run unnamed. */
-const MAX_NAMED_STATEMENTS = 2_000;
-const statementNames = new Map<string, string>();
-
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `markit_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
-type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown };
-
-/**
- * Every statement with parameters runs as a named prepared statement on each connection: Postgres
- * parses and plans it once per connection instead of once per request (planning is most of the
- * work of a short indexed read), and the pg driver sends only Bind/Execute after the first time.
- * Statements without parameters (BEGIN, LISTEN, migrations) run as they are.
- */
-function prepareStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) => {
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = statementName(config);
-      if (name) return query({ text: config, values, name }, callback);
-    } else if (typeof config === 'object' && config !== null) {
-      const candidate = config as QueryConfigLike;
-      const parameters = Array.isArray(candidate.values) ? candidate.values : values;
-      if (
-        typeof candidate.text === 'string' &&
-        candidate.name === undefined &&
-        candidate.submit === undefined &&
-        Array.isArray(parameters) &&
-        parameters.length > 0
-      ) {
-        const name = statementName(candidate.text);
-        if (name) return query({ ...candidate, name }, values, callback);
-      }
-    }
-    return query(config, values, callback);
   };
 }
 
@@ -248,7 +185,6 @@ async function listenOnPostgres(
   url: string,
   channel: string,
   handler: (payload: string) => void,
-  onConnectionChange: ((connected: boolean) => void) | undefined,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
   let stopped = false;
@@ -279,13 +215,11 @@ async function listenOnPostgres(
       return;
     }
     current = client;
-    onConnectionChange?.(true);
   };
 
   const reconnect = (client: pg.Client) => {
     if (stopped || current !== client) return;
     current = null;
-    onConnectionChange?.(false);
     client.end().catch(() => undefined);
     const retry = () => {
       if (stopped) return;

@@ -12,7 +12,7 @@ import { type Logger } from './logger';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A read (GET, HEAD, OPTIONS): it changes nothing, the session included. */
-export const isRead = (request: { method: string }) => SAFE_METHODS.has(request.method);
+const isRead = (request: { method: string }) => SAFE_METHODS.has(request.method);
 
 /** API answers are never stored by browsers or proxies. */
 export const noStore: RequestHandler = (_request, response, next) => {

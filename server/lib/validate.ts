@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from '@shared/constants';
+import { PROFILE_MESSAGES } from '@shared/schema/profiles';
 import { AppError } from './errors';
 
 /**
@@ -74,3 +75,8 @@ export function idParam(label: string) {
     id: z.coerce.number({ error: message }).int(message).positive(message).max(ID_MAX, message),
   });
 }
+
+/** The `:username` of a route: a name no account can have is simply not found. */
+export const usernameParam = z.object({
+  username: z.string().trim().min(1, PROFILE_MESSAGES.notFound).max(60, PROFILE_MESSAGES.notFound),
+});

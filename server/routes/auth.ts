@@ -1,9 +1,14 @@
-import { type Request, type Response, Router } from 'express';
-import { loginSchema, registrationSchema } from '@shared/schema/users';
-import { requireUser } from '../auth/guards';
+import { type Request, type Response } from 'express';
+import {
+  currentUserSchema,
+  loginSchema,
+  messageResultSchema,
+  registrationSchema,
+  sessionInfoSchema,
+} from '@shared/schema/users';
 import { SESSION_COOKIE_NAME, sessionExpiresAt } from '../auth/session';
 import { AppError, unauthenticated } from '../lib/errors';
-import { parseInput } from '../lib/validate';
+import { type ApiRoute, defineRoute } from '../lib/api-route';
 import { registerUser } from '../services/auth/register-user';
 import { type SessionUser } from '../services/auth/verify-credentials';
 import {
@@ -19,9 +24,7 @@ import { type RouteDependencies } from '../app-context';
 const INVALID_CREDENTIALS = 'Invalid email, username or password';
 const FIFTEEN_MINUTES = 15 * 60;
 
-export function authRouter({ db, passport, config }: RouteDependencies): Router {
-  const router = Router();
-
+export function authRoutes({ db, passport, config }: RouteDependencies): ApiRoute[] {
   /** Runs the local strategy; resolves to the user, or null for bad credentials. */
   const authenticate = (request: Request, response: Response) =>
     new Promise<SessionUser | null>((resolve, reject) => {
@@ -43,81 +46,141 @@ export function authRouter({ db, passport, config }: RouteDependencies): Router 
       });
     });
 
-  router.post('/register', async (request, response) => {
-    const input = parseInput(registrationSchema, request.body);
-    await consumeRateLimit(db, {
-      key: `register:address:${request.ip}`,
-      limit: config.rateLimits.registerPerHour,
-      windowSeconds: 60 * 60,
-      message: 'Too many accounts were created from this network. Please try again later.',
-    });
-    const user = await registerUser(db, input);
-    await logIn(request, user);
-    response.status(201).json(user);
-  });
+  const tag = 'Accounts';
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/register',
+      summary: 'Create an account (consumer or business) and sign in',
+      tag,
+      access: 'public',
+      body: registrationSchema,
+      answer: {
+        kind: 'json',
+        status: 201,
+        schema: currentUserSchema,
+        description: 'The new account, signed in (the session cookie is set)',
+      },
+      handle: async ({ request, body }) => {
+        await consumeRateLimit(db, {
+          key: `register:address:${request.ip}`,
+          limit: config.rateLimits.registerPerHour,
+          windowSeconds: 60 * 60,
+          message: 'Too many accounts were created from this network. Please try again later.',
+        });
+        const user = await registerUser(db, body);
+        await logIn(request, user);
+        return user;
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/login',
+      summary: 'Sign in with e-mail or username and password',
+      tag,
+      access: 'public',
+      body: loginSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: currentUserSchema,
+        description: 'The signed-in user (the session cookie is set)',
+      },
+      handle: async ({ request, response, body }) => {
+        const message = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+        const accountRule: RateLimitRule = {
+          key: `login:account:${body.identifier.toLowerCase()}`,
+          limit: config.rateLimits.loginPerAccount,
+          windowSeconds: FIFTEEN_MINUTES,
+          message,
+        };
+        const addressRule: RateLimitRule = {
+          key: `login:address:${request.ip}`,
+          limit: config.rateLimits.loginPerAddress,
+          windowSeconds: FIFTEEN_MINUTES,
+          message,
+        };
+        await assertWithinRateLimit(db, accountRule);
+        await assertWithinRateLimit(db, addressRule);
 
-  router.post('/login', async (request, response) => {
-    const input = parseInput(loginSchema, request.body);
-    const message = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
-    const accountRule: RateLimitRule = {
-      key: `login:account:${input.identifier.toLowerCase()}`,
-      limit: config.rateLimits.loginPerAccount,
-      windowSeconds: FIFTEEN_MINUTES,
-      message,
-    };
-    const addressRule: RateLimitRule = {
-      key: `login:address:${request.ip}`,
-      limit: config.rateLimits.loginPerAddress,
-      windowSeconds: FIFTEEN_MINUTES,
-      message,
-    };
-    await assertWithinRateLimit(db, accountRule);
-    await assertWithinRateLimit(db, addressRule);
-
-    request.body = input;
-    const user = await authenticate(request, response);
-    if (!user) {
-      await recordRateLimitEvent(db, accountRule);
-      await recordRateLimitEvent(db, addressRule);
-      throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
-    }
-    await clearRateLimit(db, accountRule.key);
-    await logIn(request, user);
-    response.json(await getCurrentUser(db, user.id));
-  });
-
-  // Signing out is idempotent: without a session it still answers 200 and clears the cookie.
-  router.post('/logout', async (request, response) => {
-    await new Promise<void>((resolve, reject) =>
-      request.logOut((error) => (error ? reject(error) : resolve())),
-    );
-    await new Promise<void>((resolve, reject) =>
-      request.session
-        ? request.session.destroy((error) => (error ? reject(error) : resolve()))
-        : resolve(),
-    );
-    response.clearCookie(SESSION_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });
-    response.json({ message: 'Logged out successfully' });
-  });
-
-  // The session's own facts, for the business Debug tab: who, since when, until when.
-  router.get('/session', (request, response) => {
-    const user = requireUser(request);
-    const { signedInAt } = request.session;
-    response.json({
-      userId: user.id,
-      type: user.type,
-      signedInAt: signedInAt ? new Date(signedInAt).toISOString() : null,
-      expiresAt: new Date(sessionExpiresAt(signedInAt)).toISOString(),
-    });
-  });
-
-  router.get('/user', async (request, response) => {
-    const sessionUser = requireUser(request);
-    const user = await getCurrentUser(db, sessionUser.id);
-    if (!user) throw unauthenticated();
-    response.json(user);
-  });
-
-  return router;
+        request.body = body;
+        const user = await authenticate(request, response);
+        if (!user) {
+          await recordRateLimitEvent(db, accountRule);
+          await recordRateLimitEvent(db, addressRule);
+          throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+        }
+        await clearRateLimit(db, accountRule.key);
+        await logIn(request, user);
+        return getCurrentUser(db, user.id);
+      },
+    }),
+    // Signing out is idempotent: without a session it still answers 200 and clears the cookie.
+    defineRoute({
+      method: 'post',
+      path: '/logout',
+      summary: 'Sign out (ends the session)',
+      tag,
+      access: 'public',
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: messageResultSchema,
+        description: "'Logged out successfully', signed in or not",
+      },
+      handle: async ({ request, response }) => {
+        await new Promise<void>((resolve, reject) =>
+          request.logOut((error) => (error ? reject(error) : resolve())),
+        );
+        await new Promise<void>((resolve, reject) =>
+          request.session
+            ? request.session.destroy((error) => (error ? reject(error) : resolve()))
+            : resolve(),
+        );
+        response.clearCookie(SESSION_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });
+        return { message: 'Logged out successfully' };
+      },
+    }),
+    // The session's own facts, for the business Debug tab: who, since when, until when.
+    defineRoute({
+      method: 'get',
+      path: '/session',
+      summary: 'The current session: who, since when, until when',
+      tag,
+      access: 'signed-in',
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: sessionInfoSchema,
+        description: 'The session',
+      },
+      handle: ({ user, request }) => {
+        const { signedInAt } = request.session;
+        return {
+          userId: user.id,
+          type: user.type,
+          signedInAt: signedInAt ? new Date(signedInAt).toISOString() : null,
+          expiresAt: new Date(sessionExpiresAt(signedInAt)).toISOString(),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/user',
+      summary: 'The signed-in user',
+      tag,
+      access: 'signed-in',
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: currentUserSchema,
+        description: 'The signed-in user with their profile',
+      },
+      handle: async ({ user }) => {
+        const current = await getCurrentUser(db, user.id);
+        if (!current) throw unauthenticated();
+        return current;
+      },
+    }),
+  ];
 }

@@ -1,14 +1,18 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import {
+  friendItemSchema,
+  friendRequestItemSchema,
   friendRequestSchema,
+  friendshipResultSchema,
+  mentionCandidateSchema,
   mentionSearchQuerySchema,
+  publicFriendSchema,
   respondFriendRequestSchema,
+  suggestedFriendSchema,
 } from '@shared/schema/friends';
-import { PROFILE_MESSAGES } from '@shared/schema/profiles';
 import { type RouteDependencies } from '../app-context';
-import { requireSession, requireUser } from '../auth/guards';
-import { parseInput, idParam } from '../lib/validate';
+import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
+import { idParam, usernameParam } from '../lib/validate';
 import {
   listFriendRequests,
   listFriends,
@@ -22,7 +26,6 @@ import { findUserByUsername } from '../services/profiles/find-user-by-username';
 import { searchUsers } from '../services/users/search-users';
 import { searchRateLimit } from './users';
 
-const friendshipIdParam = idParam('Friendship');
 const suggestedQuery = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -31,80 +34,144 @@ const suggestedQuery = z.object({
     .max(50, 'limit must be between 1 and 50')
     .default(10),
 });
-const usernameParam = z.object({
-  username: z.string().trim().min(1, PROFILE_MESSAGES.notFound).max(60, PROFILE_MESSAGES.notFound),
-});
-
-export function friendsRouter(dependencies: RouteDependencies): Router {
+export function friendsRoutes(dependencies: RouteDependencies): ApiRoute[] {
   const { db } = dependencies;
-  const router = Router();
-
-  router.post('/friends/request', requireSession, async (request, response) => {
-    const user = requireUser(request);
-    const { username } = parseInput(friendRequestSchema, request.body);
-    const { result, created } = await sendFriendRequest(db, user.id, username);
-    response.status(created ? 201 : 200).json(result);
-  });
-
-  router.post('/friends/respond', requireSession, async (request, response) => {
-    const user = requireUser(request);
-    const input = parseInput(respondFriendRequestSchema, request.body);
-    response.json(await respondFriendRequest(db, user.id, input));
-  });
-
-  router.delete('/friends/:id', requireSession, async (request, response) => {
-    const user = requireUser(request);
-    const { id } = parseInput(friendshipIdParam, request.params);
-    await removeFriendship(db, user.id, id);
-    response.status(204).end();
-  });
-
-  router.get('/friends/requests', requireSession, async (request, response) => {
-    const user = requireUser(request);
-    response.json(await listFriendRequests(db, user.id));
-  });
-
-  router.get('/friends/suggested', requireSession, async (request, response) => {
-    const user = requireUser(request);
-    const { limit } = parseInput(suggestedQuery, request.query);
-    response.json(await suggestFriends(db, user.id, limit));
-  });
-
-  // For @mentions: friends first, then everyone else who matches.
-  router.get(
-    '/friends/search',
-    requireSession,
-    searchRateLimit(dependencies),
-    async (request, response) => {
-      const user = requireUser(request);
-      const { query } = parseInput(mentionSearchQuerySchema, request.query);
-      const found = await searchUsers(db, user.id, { q: query });
-      const friendsFirst = [
-        ...found.filter((candidate) => candidate.friendshipStatus === 'accepted'),
-        ...found.filter((candidate) => candidate.friendshipStatus !== 'accepted'),
-      ];
-      response.json(
-        friendsFirst.map(({ id, name, username, profilePicture }) => ({
+  const tag = 'Friends';
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/friends/request',
+      summary: 'Send a friend request',
+      tag,
+      access: 'signed-in',
+      body: friendRequestSchema,
+      answer: {
+        kind: 'json',
+        status: 201,
+        schema: friendshipResultSchema,
+        description: 'The request was sent',
+        otherStatuses: [{ status: 200, description: 'They had asked you: you are friends now' }],
+      },
+      handle: async ({ user, body }) => {
+        const { result, created } = await sendFriendRequest(db, user.id, body.username);
+        return reply(created ? 201 : 200, result);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/friends/respond',
+      summary: 'Accept or reject a friend request',
+      tag,
+      access: 'signed-in',
+      body: respondFriendRequestSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: friendshipResultSchema,
+        description: 'The friendship as it now stands',
+      },
+      handle: ({ user, body }) => respondFriendRequest(db, user.id, body),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/friends/:id',
+      summary: 'Remove a friend',
+      tag,
+      access: 'signed-in',
+      params: idParam('Friendship'),
+      answer: { kind: 'empty', description: 'The friendship is gone' },
+      handle: ({ user, params }) => removeFriendship(db, user.id, params.id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/friends/requests',
+      summary: 'Friend requests sent to me, pending',
+      tag,
+      access: 'signed-in',
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.array(friendRequestItemSchema),
+        description: 'Newest first',
+      },
+      handle: ({ user }) => listFriendRequests(db, user.id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/friends/suggested',
+      summary: 'People I may know (friends of friends first)',
+      tag,
+      access: 'signed-in',
+      query: suggestedQuery,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.array(suggestedFriendSchema),
+        description: 'Most mutual friends first',
+      },
+      handle: ({ user, query }) => suggestFriends(db, user.id, query.limit),
+    }),
+    // For @mentions: friends first, then everyone else who matches.
+    defineRoute({
+      method: 'get',
+      path: '/friends/search',
+      summary: 'People to @mention: friends first, then everyone else who matches',
+      tag,
+      access: 'signed-in',
+      query: mentionSearchQuerySchema,
+      before: [searchRateLimit(dependencies)],
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.array(mentionCandidateSchema),
+        description: 'Friends first',
+      },
+      handle: async ({ user, query }) => {
+        const found = await searchUsers(db, user.id, { q: query.query });
+        const friendsFirst = [
+          ...found.filter((candidate) => candidate.friendshipStatus === 'accepted'),
+          ...found.filter((candidate) => candidate.friendshipStatus !== 'accepted'),
+        ];
+        return friendsFirst.map(({ id, name, username, profilePicture }) => ({
           id,
           name,
           username,
           profilePicture,
-        })),
-      );
-    },
-  );
-
-  router.get('/friends', requireSession, async (request, response) => {
-    const user = requireUser(request);
-    response.json(await listFriends(db, user.id));
-  });
-
-  // Open, like the profile it belongs to (/friends/{username}).
-  router.get('/user/:username/friends', async (request, response) => {
-    const { username } = parseInput(usernameParam, request.params);
-    const owner = await findUserByUsername(db, username);
-    response.json(await listPublicFriends(db, owner.id));
-  });
-
-  return router;
+        }));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/friends',
+      summary: 'My friends',
+      tag,
+      access: 'signed-in',
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.array(friendItemSchema),
+        description: 'Accepted friendships',
+      },
+      handle: ({ user }) => listFriends(db, user.id),
+    }),
+    // Open, like the profile it belongs to (/friends/{username}).
+    defineRoute({
+      method: 'get',
+      path: '/user/:username/friends',
+      summary: "A user's friends, as their public profile shows them",
+      tag,
+      access: 'public',
+      params: usernameParam,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.array(publicFriendSchema),
+        description: 'Their friends',
+      },
+      handle: async ({ params }) => {
+        const owner = await findUserByUsername(db, params.username);
+        return listPublicFriends(db, owner.id);
+      },
+    }),
+  ];
 }

@@ -1,11 +1,26 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import { type RouteDependencies } from '../app-context';
+import { type ApiRoute, defineRoute } from '../lib/api-route';
 import { checkHealth } from '../services/health/check-health';
 
-export function healthRouter({ database }: RouteDependencies): Router {
-  const router = Router();
-  router.get('/health', async (_request, response) => {
-    response.set('Cache-Control', 'no-store').json(await checkHealth(database));
-  });
-  return router;
+export function healthRoutes({ database }: RouteDependencies): ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/health',
+      summary: 'Whether the app and its database answer (for load balancers)',
+      tag: 'Health',
+      access: 'public',
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.object({
+          status: z.literal('ok'),
+          database: z.enum(['embedded', 'postgres']),
+        }),
+        description: 'Up; 503 while the database cannot be reached',
+      },
+      handle: () => checkHealth(database),
+    }),
+  ];
 }

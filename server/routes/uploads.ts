@@ -1,9 +1,9 @@
-import { Router } from 'express';
+import { type RequestHandler } from 'express';
 import multer from 'multer';
-import { POST_MESSAGES, UPLOAD_LIMITS } from '@shared/schema/posts';
+import { POST_MESSAGES, UPLOAD_LIMITS, uploadResultSchema } from '@shared/schema/posts';
 import { type RouteDependencies } from '../app-context';
-import { requireSession, requireUser } from '../auth/guards';
 import { accountRateLimit } from '../lib/account-rate-limit';
+import { type ApiRoute, defineRoute } from '../lib/api-route';
 import { AppError } from '../lib/errors';
 import { storeUpload } from '../services/uploads/store-upload';
 
@@ -13,52 +13,61 @@ const upload = multer({
   limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 5 },
 }).single('file');
 
-/** The one route that takes a multipart body (the API's preamble refuses it everywhere else). */
-export const UPLOAD_PATH = '/uploads';
+/** Reads the one file of a multipart body; the parser's refusals become clear 4xx answers. */
+const readOneImage: RequestHandler = (request, response, next) => {
+  upload(request, response, (error: unknown) => {
+    if (error instanceof multer.MulterError) {
+      if (error.code === 'LIMIT_FILE_SIZE') {
+        return next(new AppError('PAYLOAD_TOO_LARGE', POST_MESSAGES.uploadTooLarge));
+      }
+      return next(
+        new AppError(
+          'VALIDATION',
+          error.code === 'LIMIT_FILE_COUNT'
+            ? POST_MESSAGES.uploadOneFile
+            : POST_MESSAGES.uploadMissing,
+        ),
+      );
+    }
+    // The multipart parser's own errors (a body cut short, no boundary): the request is bad.
+    if (error) return next(new AppError('VALIDATION', POST_MESSAGES.uploadUnreadable));
+    next();
+  });
+};
 
-export function uploadsRouter({ db, config }: RouteDependencies): Router {
-  const router = Router();
-
-  router.post(
-    UPLOAD_PATH,
-    requireSession,
-    accountRateLimit(db, {
-      name: 'upload',
-      limit: config.rateLimits.uploadsPerHour,
-      windowSeconds: 60 * 60,
-      message: POST_MESSAGES.uploadRateLimited,
+export function uploadsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/uploads',
+      summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 5 MB)',
+      tag: 'Uploads',
+      access: 'signed-in',
+      upload: true,
+      before: [
+        // Counted before the body is read: a refused upload costs no bandwidth.
+        accountRateLimit(db, {
+          name: 'upload',
+          limit: config.rateLimits.uploadsPerHour,
+          windowSeconds: 60 * 60,
+          message: POST_MESSAGES.uploadRateLimited,
+        }),
+        readOneImage,
+      ],
+      answer: {
+        kind: 'json',
+        status: 201,
+        schema: uploadResultSchema,
+        description: 'Where the stored image is served',
+      },
+      handle: async ({ user, request }) => {
+        if (!request.file) throw new AppError('VALIDATION', POST_MESSAGES.uploadMissing);
+        return storeUpload(db, {
+          ownerId: user.id,
+          bytes: request.file.buffer,
+          dataDir: config.dataDir,
+        });
+      },
     }),
-    (request, response, next) => {
-      upload(request, response, (error: unknown) => {
-        if (error instanceof multer.MulterError) {
-          if (error.code === 'LIMIT_FILE_SIZE') {
-            return next(new AppError('PAYLOAD_TOO_LARGE', POST_MESSAGES.uploadTooLarge));
-          }
-          return next(
-            new AppError(
-              'VALIDATION',
-              error.code === 'LIMIT_FILE_COUNT'
-                ? POST_MESSAGES.uploadOneFile
-                : POST_MESSAGES.uploadMissing,
-            ),
-          );
-        }
-        // The multipart parser's own errors (a body cut short, no boundary): the request is bad.
-        if (error) return next(new AppError('VALIDATION', POST_MESSAGES.uploadUnreadable));
-        next();
-      });
-    },
-    async (request, response) => {
-      const user = requireUser(request);
-      if (!request.file) throw new AppError('VALIDATION', POST_MESSAGES.uploadMissing);
-      const stored = await storeUpload(db, {
-        ownerId: user.id,
-        bytes: request.file.buffer,
-        dataDir: config.dataDir,
-      });
-      response.status(201).json(stored);
-    },
-  );
-
-  return router;
+  ];
 }

@@ -1,10 +1,9 @@
-import { Router } from 'express';
-import { userSearchQuerySchema } from '@shared/schema/gift-cards';
-import { type RouteDependencies } from '../app-context';
+import { z } from 'zod';
+import { userSearchQuerySchema, userSearchResultSchema } from '@shared/schema/gift-cards';
 import { FRIEND_MESSAGES } from '@shared/schema/friends';
-import { requireSession, requireUser } from '../auth/guards';
+import { type RouteDependencies } from '../app-context';
 import { accountRateLimit } from '../lib/account-rate-limit';
-import { parseInput } from '../lib/validate';
+import { type ApiRoute, defineRoute } from '../lib/api-route';
 import { searchUsers } from '../services/users/search-users';
 
 /** People search (and @mention search) is limited per account and address. */
@@ -17,20 +16,24 @@ export function searchRateLimit({ db, config }: RouteDependencies) {
   });
 }
 
-export function usersRouter(dependencies: RouteDependencies): Router {
+export function usersRoutes(dependencies: RouteDependencies): ApiRoute[] {
   const { db } = dependencies;
-  const router = Router();
-
-  router.get(
-    '/users/search',
-    requireSession,
-    searchRateLimit(dependencies),
-    async (request, response) => {
-      const user = requireUser(request);
-      const query = parseInput(userSearchQuerySchema, request.query);
-      response.json(await searchUsers(db, user.id, query));
-    },
-  );
-
-  return router;
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/users/search',
+      summary: 'Find people by name or username',
+      tag: 'Friends',
+      access: 'signed-in',
+      query: userSearchQuerySchema,
+      before: [searchRateLimit(dependencies)],
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.array(userSearchResultSchema),
+        description: 'Matching people, with my friendship with each',
+      },
+      handle: ({ user, query }) => searchUsers(db, user.id, query),
+    }),
+  ];
 }

@@ -387,17 +387,6 @@ export const decodeSegment = (segment: string): string | null => {
   }
 };
 
-/**
- * Whether a route's id parameter accepts the segment: the routes parse it as
- * `z.coerce.number().int().positive().max(2_147_483_647)`, so this is Number() of the decoded text.
- */
-export function isIdSegment(segment: string): boolean {
-  const decoded = decodeSegment(segment);
-  if (decoded === null) return false;
-  const value = Number(decoded);
-  return Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Query strings
 // ---------------------------------------------------------------------------------------------

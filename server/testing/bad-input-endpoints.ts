@@ -1,62 +1,20 @@
 import fc from 'fast-check';
-import { type z } from 'zod';
 import { BRAND_IDS, ID_MAX } from '@shared/constants';
-import {
-  FRIEND_RESPONSE_ACTIONS,
-  friendRequestSchema,
-  mentionSearchQuerySchema,
-  respondFriendRequestSchema,
-} from '@shared/schema/friends';
-import {
-  giftCardListQuerySchema,
-  guestGiftSchema,
-  LEADERBOARD_PERIODS,
-  leaderboardQuerySchema,
-  marketplacePlaceSchema,
-  marketplaceQuerySchema,
-  redeemGiftCardSchema,
-  requestGiftSchema,
-  sendGiftCardSchema,
-  userSearchQuerySchema,
-} from '@shared/schema/gift-cards';
-import {
-  addFundsSchema,
-  walletTransactionsQuerySchema,
-  withdrawSchema,
-} from '@shared/schema/ledger';
-import { citiesQuerySchema, statesQuerySchema, storesQuerySchema } from '@shared/schema/locations';
+import { FRIEND_RESPONSE_ACTIONS } from '@shared/schema/friends';
+import { LEADERBOARD_PERIODS } from '@shared/schema/gift-cards';
 import {
   LEAD_STATUSES,
-  leadInputSchema,
-  leadListQuerySchema,
-  leadPatchSchema,
   NOTIFICATION_FILTERS,
   NOTIFICATION_TYPES,
-  notificationListQuerySchema,
-  notificationPreferencesSchema,
 } from '@shared/schema/notifications';
-import { createPinSchema, PIN_STATUSES, pinListQuerySchema } from '@shared/schema/pins';
-import {
-  createCommentSchema,
-  createPostSchema,
-  feedQuerySchema,
-  pinPostSchema,
-} from '@shared/schema/posts';
-import {
-  REPORT_REASONS,
-  reportProfileSchema,
-  SHARE_PLATFORMS,
-  shareEventSchema,
-} from '@shared/schema/profiles';
-import { loginSchema, registrationSchema } from '@shared/schema/users';
+import { PIN_STATUSES } from '@shared/schema/pins';
+import { REPORT_REASONS, SHARE_PLATFORMS } from '@shared/schema/profiles';
 import { IDENTIFIER_ROWS } from '../db/reference-data';
 import { isStorableText } from '../lib/validate';
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import {
-  decodeSegment,
   type Entries,
   type FieldLimits,
-  isIdSegment,
   jsonOf,
   jsonString,
   type JsonText,
@@ -69,9 +27,10 @@ import {
 import { TEST_PASSWORD } from './factories';
 
 /**
- * The endpoint tables of the bad-input properties (bad-input.ts): every write endpoint with the
- * shared schema its route parses, valid bodies built field by field from that contract, its path
- * parameter and the answers a valid request may get; every read route with its query schema.
+ * The endpoint tables of the bad-input properties (bad-input.ts): every write endpoint with valid
+ * bodies built field by field, values for its path parameter and the answers a valid request may
+ * get; every read route with values for its query. What each route accepts (its params, query and
+ * body schemas, whether it takes an upload) is read from its definition, not written here.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -265,27 +224,18 @@ export type Caller = 'none' | 'consumer' | 'business';
 /** A route's path parameter: what names something, and what the route's own schema takes. */
 export type Parameter = {
   valid: (world: World) => fc.Arbitrary<string>;
-  /** Mirrors the route's parameter schema (routes keep theirs private). */
-  accepts: (segment: string) => boolean;
   odd: fc.Arbitrary<string>;
 };
 
-/** `:id`: z.coerce.number().int().positive().max(2_147_483_647) in every route. */
+/** `:id`: ids of the world's objects, or any id (most name nothing). */
 const idParameter = (ids: (world: World) => number[]): Parameter => ({
   valid: (world) => someId(ids(world)).map(String),
-  accepts: isIdSegment,
   odd: oddIdSegment,
 });
 
-/** `:username`: z.string().trim().min(1).max(60) in the profile routes. */
+/** `:username`: the world's people in any case, or names nobody has. */
 const usernameParameter: Parameter = {
   valid: (world) => username(world).map(encoded),
-  accepts: (segment) => {
-    const value = decodeSegment(segment)?.trim();
-    if (value === undefined) return false;
-    const length = [...value].length;
-    return length >= 1 && length <= 60 && isStorableText(value);
-  },
   odd: fc
     .oneof(oddString.map(encoded), oddIdSegment)
     .filter((segment) => segment.length > 0 && segment.length < 4_000),
@@ -296,8 +246,6 @@ export type WriteEndpoint = {
   route: string;
   caller: Caller;
   parameter?: Parameter;
-  /** The shared schema the route parses its body with; without one the body is ignored. */
-  schema?: z.ZodType;
   /** Valid bodies, field by field. */
   body?: (world: World) => fc.Arbitrary<Entries>;
   /** String fields' limits, to go past them. */
@@ -313,8 +261,6 @@ export type WriteEndpoint = {
   mixedShare?: number;
   /** The route reads an Idempotency-Key header. */
   idempotencyKey?: boolean;
-  /** Takes a multipart upload only: every JSON body is refused (its multipart body is not fuzzed here). */
-  multipartOnly?: boolean;
 };
 
 /** 6 to 128 characters, kept as typed (passwords are not trimmed). */
@@ -379,7 +325,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/register',
     caller: 'none',
-    schema: registrationSchema,
     body: () => fc.oneof(consumerRegistration, businessRegistration),
     limits: { email: 254, password: 128, username: 30, name: 100, phoneNumber: 32 },
     answers: [201, 409],
@@ -390,7 +335,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/login',
     caller: 'none',
-    schema: loginSchema,
     body: (world) =>
       record({
         identifier: str(
@@ -412,7 +356,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/analytics/share',
     caller: 'none',
-    schema: shareEventSchema,
     body: (world) =>
       record({
         platform: str(fc.constantFrom(...SHARE_PLATFORMS)),
@@ -424,7 +367,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/gift-cards/guest',
     caller: 'none',
-    schema: guestGiftSchema,
     body: (world) =>
       record({
         recipientUsername: str(username(world)),
@@ -440,7 +382,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/wallet/add-funds',
     caller: 'business',
-    schema: addFundsSchema,
     body: () =>
       record({
         amount: dollars(1, 10_000),
@@ -460,7 +401,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/pins',
     caller: 'business',
-    schema: createPinSchema,
     body: (world) =>
       fc
         .tuple(
@@ -492,7 +432,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/wallet/withdraw',
     caller: 'business',
-    schema: withdrawSchema,
     // Mostly small amounts, so that the pins after it still find funds.
     body: () =>
       record({
@@ -507,7 +446,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/business/leads',
     caller: 'business',
-    schema: leadInputSchema,
     body: () => record({ name: str(text(100, { required: true })), ...leadFields }),
     limits: leadLimits,
     answers: [201],
@@ -516,7 +454,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     route: 'PATCH /api/business/leads/:id',
     caller: 'business',
     parameter: idParameter((world) => world.leads),
-    schema: leadPatchSchema,
     body: () => record({ name: optional(str(text(100, { required: true }))), ...leadFields }),
     limits: leadLimits,
     answers: [200, 404],
@@ -524,7 +461,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/posts',
     caller: 'consumer',
-    schema: createPostSchema,
     body: (world) =>
       record({
         content: str(text(2000, { required: true })),
@@ -549,7 +485,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     route: 'POST /api/posts/:id/comments',
     caller: 'consumer',
     parameter: idParameter((world) => [...world.posts, world.foreignPost]),
-    schema: createCommentSchema,
     body: () => record({ content: str(text(1000, { required: true })) }),
     limits: { content: 1000 },
     answers: [201, 404],
@@ -570,14 +505,12 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     route: 'POST /api/posts/:id/pin',
     caller: 'consumer',
     parameter: idParameter((world) => [...world.posts, world.foreignPost]),
-    schema: pinPostSchema,
     body: () => record({ pinned: bool }),
     answers: [200, 403, 404],
   },
   {
     route: 'POST /api/posts/leaderboard',
     caller: 'consumer',
-    schema: leaderboardQuerySchema.pick({ period: true }),
     body: () => record({ period: optional(str(fc.constantFrom(...LEADERBOARD_PERIODS))) }),
     // 409: not ranked in that period.
     answers: [201, 409],
@@ -585,7 +518,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'PUT /api/notifications/preferences',
     caller: 'consumer',
-    schema: notificationPreferencesSchema,
     body: () =>
       record({
         preferences: fc
@@ -607,7 +539,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/gift-cards/request',
     caller: 'consumer',
-    schema: requestGiftSchema,
     body: (world) =>
       record({
         username: str(username(world)),
@@ -622,7 +553,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/friends/request',
     caller: 'consumer',
-    schema: friendRequestSchema,
     body: (world) => record({ username: str(username(world)) }),
     limits: { username: 60 },
     // 200: they had asked you, so this accepts; 400: yourself; 409: friends or pending already.
@@ -632,7 +562,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     route: 'POST /api/users/:username/report',
     caller: 'consumer',
     parameter: usernameParameter,
-    schema: reportProfileSchema,
     body: () =>
       record({
         reason: str(fc.constantFrom(...REPORT_REASONS)),
@@ -646,7 +575,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     route: 'POST /api/gift-cards/:id/redeem',
     caller: 'consumer',
     parameter: idParameter((world) => world.cards.slice(0, world.cards.length / 2)),
-    schema: redeemGiftCardSchema,
     body: () =>
       record({
         amount: fc.oneof(
@@ -673,7 +601,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     route: 'POST /api/gift-cards/:id/send',
     caller: 'consumer',
     parameter: idParameter((world) => world.cards.slice(world.cards.length / 2)),
-    schema: sendGiftCardSchema,
     body: (world) =>
       record({
         recipientUsername: str(username(world)),
@@ -692,7 +619,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/friends/respond',
     caller: 'consumer',
-    schema: respondFriendRequestSchema,
     body: (world) =>
       record({
         friendshipId: wholeNumber(someId(world.friendRequests)),
@@ -727,7 +653,6 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/uploads',
     caller: 'consumer',
-    multipartOnly: true,
     // Without a body: 400 (choose an image), or 429 past the hourly upload limit.
     answers: [400, 429],
   },
@@ -743,10 +668,6 @@ export type ReadRoute = {
   route: string;
   caller: Caller;
   parameter?: Parameter;
-  /** The shared schema the route parses its query with; without one the query is ignored. */
-  query?: z.ZodType;
-  /** The route parses a query with a schema of its own (not shared): any answer but a 5xx. */
-  privateQuery?: boolean;
   /** Its parameters' names, for generated query strings. */
   names?: readonly string[];
   answers: readonly number[];
@@ -776,6 +697,9 @@ export const READ_ROUTES: ReadRoute[] = [
   { route: 'GET /api/health', caller: 'none', answers: [200] },
   { route: 'GET /api/brands', caller: 'none', answers: [200] },
   { route: 'GET /api/identifiers', caller: 'none', answers: [200] },
+  { route: 'GET /api/openapi.json', caller: 'none', answers: [200] },
+  { route: 'GET /api/docs', caller: 'none', answers: [200] },
+  { route: 'GET /api/docs/start.js', caller: 'none', answers: [200] },
   {
     route: 'GET /api/user/profile/:username',
     caller: 'none',
@@ -801,21 +725,18 @@ export const READ_ROUTES: ReadRoute[] = [
   {
     route: 'GET /api/locations/states',
     caller: 'business',
-    query: statesQuerySchema,
     names: ['brand'],
     answers: [200, 400],
   },
   {
     route: 'GET /api/locations/cities',
     caller: 'business',
-    query: citiesQuerySchema,
     names: ['brand', 'state'],
     answers: [200, 400],
   },
   {
     route: 'GET /api/locations/stores',
     caller: 'business',
-    query: storesQuerySchema,
     names: ['brand', 'state', 'city'],
     answers: [200, 400],
   },
@@ -823,14 +744,12 @@ export const READ_ROUTES: ReadRoute[] = [
   {
     route: 'GET /api/wallet/transactions',
     caller: 'business',
-    query: walletTransactionsQuerySchema,
     names: pageNames,
     answers: [200],
   },
   {
     route: 'GET /api/pins/mine',
     caller: 'business',
-    query: pinListQuerySchema,
     names: ['status', ...pageNames],
     answers: [200],
   },
@@ -838,56 +757,48 @@ export const READ_ROUTES: ReadRoute[] = [
   {
     route: 'GET /api/gift-cards/issued',
     caller: 'business',
-    query: giftCardListQuerySchema,
     names: pageNames,
     answers: [200],
   },
   {
     route: 'GET /api/gift-cards/marketplace',
     caller: 'consumer',
-    query: marketplaceQuerySchema,
     names: ['lat', 'lng', 'brand', 'search', ...pageNames],
     answers: [200],
   },
   {
     route: 'GET /api/gift-cards/marketplace/brands',
     caller: 'consumer',
-    query: marketplacePlaceSchema,
     names: ['lat', 'lng'],
     answers: [200],
   },
   {
     route: 'GET /api/gift-cards/consumer/wallet',
     caller: 'consumer',
-    query: giftCardListQuerySchema,
     names: pageNames,
     answers: [200],
   },
   {
     route: 'GET /api/gift-cards/gift-cards',
     caller: 'consumer',
-    query: giftCardListQuerySchema,
     names: pageNames,
     answers: [200],
   },
   {
     route: 'GET /api/gift-cards/leaderboard',
     caller: 'consumer',
-    query: leaderboardQuerySchema,
     names: ['period', 'limit'],
     answers: [200],
   },
   {
     route: 'GET /api/gift-cards/leaderboard/me',
     caller: 'consumer',
-    query: leaderboardQuerySchema.pick({ period: true }),
     names: ['period'],
     answers: [200],
   },
   {
     route: 'GET /api/gift-cards/requests',
     caller: 'consumer',
-    query: giftCardListQuerySchema,
     names: pageNames,
     answers: [200],
   },
@@ -902,21 +813,18 @@ export const READ_ROUTES: ReadRoute[] = [
   {
     route: 'GET /api/friends/suggested',
     caller: 'consumer',
-    privateQuery: true,
     names: ['limit'],
     answers: [200, 400],
   },
   {
     route: 'GET /api/friends/search',
     caller: 'consumer',
-    query: mentionSearchQuerySchema,
     names: ['query'],
     answers: [200],
   },
   {
     route: 'GET /api/users/search',
     caller: 'consumer',
-    query: userSearchQuerySchema,
     names: ['q', 'type'],
     answers: [200],
   },
@@ -924,21 +832,18 @@ export const READ_ROUTES: ReadRoute[] = [
   {
     route: 'GET /api/posts',
     caller: 'consumer',
-    query: feedQuerySchema,
     names: ['cursor', 'limit'],
     answers: [200, 400],
   },
   {
     route: 'GET /api/consumer/notifications',
     caller: 'consumer',
-    query: notificationListQuerySchema,
     names: ['filter', ...pageNames],
     answers: [200],
   },
   {
     route: 'GET /api/business/notifications',
     caller: 'business',
-    query: notificationListQuerySchema,
     names: ['filter', ...pageNames],
     answers: [200],
   },
@@ -947,14 +852,12 @@ export const READ_ROUTES: ReadRoute[] = [
   {
     route: 'GET /api/business/leads',
     caller: 'business',
-    query: leadListQuerySchema,
     names: ['search', 'status', 'page', 'pageSize'],
     answers: [200],
   },
   {
     route: 'GET /api/business/leads/export',
     caller: 'business',
-    query: leadListQuerySchema.pick({ search: true, status: true }),
     names: ['search', 'status'],
     answers: [200],
   },

@@ -1,0 +1,166 @@
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { type z } from 'zod';
+import { type UserType } from '@shared/constants';
+import { requireRole, requireSession } from '../auth/guards';
+import { type JsonText } from './json-text';
+import { type JsonTextPage, type Page, sendCursorPage, sendPage } from './list-answer';
+import { parseInput } from './validate';
+
+/** Who may call a route: anyone, any signed-in user, or one account type (403 for the other). */
+export type Access = 'public' | 'signed-in' | UserType;
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * What a route answers when it succeeds:
+ * - `json`: a JSON value matching `schema`, with `status` (a handler may answer another listed
+ *   status with `reply`);
+ * - `page`: a JSON array of `item`s with `X-Total-Count` and `Link` headers (the handler answers a
+ *   `Page`); `limitParam` names the page-size parameter the links carry;
+ * - `cursor`: a JSON array of `item`s with a `Link` to the next page (the handler answers
+ *   `{ items, nextCursor, limit }`);
+ * - `empty`: 204 with no body;
+ * - `raw`: the handler writes the answer itself, as `contentType` (a CSV, an image, an event
+ *   stream).
+ */
+export type Answer =
+  | {
+      kind: 'json';
+      status: 200 | 201;
+      schema: z.ZodType;
+      description: string;
+      /** Other success statuses the handler may answer with `reply` (201 created, 200 replayed). */
+      otherStatuses?: ReadonlyArray<{ status: 200 | 201; description: string }>;
+    }
+  | { kind: 'page'; item: z.ZodType; description: string; limitParam?: string }
+  | { kind: 'cursor'; item: z.ZodType; description: string }
+  | { kind: 'empty'; description: string }
+  | { kind: 'raw'; contentType: string; description: string };
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+type UserOf<A extends Access> = A extends 'public' ? Express.User | undefined : Express.User;
+
+export type RouteInput<A extends Access, P extends Schema, Q extends Schema, B extends Schema> = {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  /** The signed-in user (always there unless the route is public). */
+  user: UserOf<A>;
+  request: Request;
+  response: Response;
+};
+
+/** A success answer with a status other than the route's first one (see `otherStatuses`). */
+export class Reply {
+  constructor(
+    readonly status: 200 | 201,
+    readonly body: unknown,
+  ) {}
+}
+export const reply = (status: 200 | 201, body: unknown) => new Reply(status, body);
+
+type CursorPage = {
+  items: unknown[] | JsonText<unknown[]>;
+  nextCursor: string | null;
+  limit: number;
+};
+
+export type RouteDefinition<
+  A extends Access = Access,
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+> = {
+  method: HttpMethod;
+  /** The path under /api, Express style (`/friends/:id`). */
+  path: string;
+  /** One line for the API reference. */
+  summary: string;
+  /** The reference's section. */
+  tag: string;
+  access: A;
+  params?: P;
+  query?: Q;
+  /** A JSON body's schema. */
+  body?: B;
+  /** The body is a multipart upload of one file in the field `file` (not JSON). */
+  upload?: boolean;
+  answer: Answer;
+  /** Middleware between the access check and the handler (rate limits, the upload parser). */
+  before?: RequestHandler[];
+  handle: (input: RouteInput<A, P, Q, B>) => unknown;
+};
+
+/** Any route, whatever its schemas: what the router, the reference and the tests read. */
+export type ApiRoute = RouteDefinition<Access, Schema, Schema, Schema>;
+
+/** A route definition, with its handler's input typed from its access and schemas. */
+export function defineRoute<
+  A extends Access,
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+>(route: RouteDefinition<A, P, Q, B>): ApiRoute {
+  return route as unknown as ApiRoute;
+}
+
+const guardOf = (access: Access): RequestHandler[] =>
+  access === 'public' ? [] : access === 'signed-in' ? [requireSession] : [requireRole(access)];
+
+function send(route: ApiRoute, request: Request, response: Response, result: unknown): void {
+  if (response.headersSent || response.writableEnded) return;
+  const { answer } = route;
+  switch (answer.kind) {
+    case 'json':
+      if (result instanceof Reply) response.status(result.status).json(result.body);
+      else response.status(answer.status).json(result);
+      return;
+    case 'page':
+      sendPage(request, response, result as Page<unknown> | JsonTextPage<unknown>, {
+        ...(answer.limitParam ? { limitParam: answer.limitParam } : {}),
+      });
+      return;
+    case 'cursor':
+      sendCursorPage(request, response, result as CursorPage);
+      return;
+    case 'empty':
+      response.status(204).end();
+      return;
+    case 'raw':
+      throw new Error(`${route.method} ${route.path} answered nothing`);
+  }
+}
+
+/** The handler Express runs for a route: parse params, query and body, handle, answer. */
+function handlerOf(route: ApiRoute): RequestHandler {
+  return async (request, response) => {
+    const input = {
+      params: route.params ? parseInput(route.params, request.params) : undefined,
+      query: route.query ? parseInput(route.query, request.query) : undefined,
+      body: route.body ? parseInput(route.body, request.body) : undefined,
+      user: request.user,
+      request,
+      response,
+    } as RouteInput<Access, Schema, Schema, Schema>;
+    send(route, request, response, await route.handle(input));
+  };
+}
+
+/** One Express router with every route, in order, each behind its access check. */
+export function routerOf(routes: readonly ApiRoute[]): Router {
+  const router = Router();
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    if (seen.has(key)) throw new Error(`Route ${key} is defined twice`);
+    seen.add(key);
+    router[route.method](
+      route.path,
+      ...guardOf(route.access),
+      ...(route.before ?? []),
+      handlerOf(route),
+    );
+  }
+  return router;
+}

@@ -1,0 +1,42 @@
+import { type RouteDependencies } from '../app-context';
+import { type ApiRoute } from '../lib/api-route';
+import { authRoutes } from './auth';
+import { catalogRoutes } from './catalog';
+import { friendsRoutes } from './friends';
+import { giftCardsRoutes } from './gift-cards';
+import { healthRoutes } from './health';
+import { leadsRoutes } from './leads';
+import { locationsRoutes } from './locations';
+import { notificationsRoutes } from './notifications';
+import { pinsRoutes } from './pins';
+import { postsRoutes } from './posts';
+import { profilesRoutes } from './profiles';
+import { uploadsRoutes } from './uploads';
+import { usersRoutes } from './users';
+import { walletRoutes } from './wallet';
+import { referenceRoutes } from './reference';
+
+/**
+ * Every /api route, in the order Express tries them: the one list the router mounts, the API
+ * reference (/api/openapi.json) describes and the authorization and bad-input tests walk.
+ */
+export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
+  const routes = [
+    healthRoutes,
+    catalogRoutes,
+    authRoutes,
+    usersRoutes,
+    // Before friends: /user/profile/friends is the profile of a user named "friends".
+    profilesRoutes,
+    friendsRoutes,
+    uploadsRoutes,
+    locationsRoutes,
+    walletRoutes,
+    pinsRoutes,
+    giftCardsRoutes,
+    postsRoutes,
+    notificationsRoutes,
+    leadsRoutes,
+  ].flatMap((feature) => feature(dependencies));
+  return [...routes, ...referenceRoutes(routes)];
+}

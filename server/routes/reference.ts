@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import express, { type RequestHandler } from 'express';
+import { z } from 'zod';
+import { type ApiRoute, defineRoute } from '../lib/api-route';
+import { openApiDocument } from '../lib/openapi';
+import { findProjectRoot } from '../lib/project-root';
+
+const require = createRequire(import.meta.url);
+
+function packageVersion(): string {
+  const { version } = require(`${findProjectRoot()}/package.json`) as { version: string };
+  return version;
+}
+
+/** Swagger UI's own files (scripts, styles), served beside the reference page. */
+export function apiReferenceAssets(): RequestHandler {
+  const { getAbsoluteFSPath } = require('swagger-ui-dist') as { getAbsoluteFSPath: () => string };
+  return express.static(getAbsoluteFSPath(), { index: false, redirect: false, maxAge: '1d' });
+}
+
+// The page loads Swagger UI and points it at the document: no inline script, so the app's
+// Content-Security-Policy (scripts from this origin only) holds here too.
+const REFERENCE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>mark.it API reference</title>
+    <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
+  </head>
+  <body>
+    <main id="swagger-ui"></main>
+    <script src="/api/docs/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/start.js"></script>
+  </body>
+</html>
+`;
+
+const START_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
+
+/** The API's own description: the OpenAPI document and a page to read it. */
+export function referenceRoutes(routes: readonly ApiRoute[]): ApiRoute[] {
+  const tag = 'Reference';
+  const reference: ApiRoute[] = [
+    defineRoute({
+      method: 'get',
+      path: '/openapi.json',
+      summary: 'This API as an OpenAPI 3.1 document',
+      tag,
+      access: 'public',
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: z.record(z.string(), z.unknown()),
+        description: 'The OpenAPI document',
+      },
+      handle: () => document,
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs',
+      summary: 'A readable reference of this API',
+      tag,
+      access: 'public',
+      answer: { kind: 'raw', contentType: 'text/html', description: 'The reference page' },
+      handle: ({ response }) => {
+        response.type('html').send(REFERENCE_PAGE);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs/start.js',
+      summary: "The reference page's script",
+      tag,
+      access: 'public',
+      answer: { kind: 'raw', contentType: 'text/javascript', description: 'The script' },
+      handle: ({ response }) => {
+        response.type('js').send(START_SCRIPT);
+      },
+    }),
+  ];
+  const document = openApiDocument([...routes, ...reference], { version: packageVersion() });
+  return reference;
+}
