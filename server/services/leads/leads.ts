@@ -80,7 +80,7 @@ type LeadPageVariant = `${'search' | 'all'}_${LeadStatus | 'any'}`;
 // leads numbers them newest first and counts them (window functions), and the page is a range of
 // those numbers. Written as a range rather than LIMIT/OFFSET parameters so that Postgres keeps one
 // generic plan: with LIMIT/OFFSET parameters and the search patterns it planned every execution
-// again (estimating five ILIKEs against the column statistics took 1 ms, three times the read).
+// again (estimating five ILIKEs against the column statistics cost more than the read itself).
 const leadsPage = preparedStatement('leads_page', (db: Database, variant: LeadPageVariant) => {
   const [search, status] = variant.split('_');
   const where = leadFilter(

@@ -42,7 +42,7 @@ const cursorTime = sql`timestamptz 'epoch' + ${sql.placeholder('micros')}::bigin
 // Where the page starts: the top, after a pinned post (the rest of the pinned ones, then every
 // other), or after an unpinned one. The last is spelled without a row comparison on is_pinned:
 // Postgres estimates `(is_pinned, …) < (false, …)` by its first column as one row, so it planned
-// each later page again instead of keeping the generic plan (0.6 ms a request).
+// each later page again instead of keeping the generic plan (see docs/performance.md).
 const pageStart = {
   first: sql``,
   afterPinned: sql`where (is_pinned, created_at, id) < (true, ${cursorTime}, ${sql.placeholder('id')})`,
