@@ -2,8 +2,8 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import { type z } from 'zod';
 import { type UserType } from '@shared/constants';
 import { requireRole, requireSession } from '../auth/guards';
-import { type JsonText } from './json-text';
-import { type JsonTextPage, type Page, sendCursorPage, sendPage } from './list-answer';
+import { type JsonText, sendJsonText } from './json-text';
+import { type Page, sendCursorPage, sendPage } from './list-answer';
 import { parseInput } from './validate';
 
 /** Who may call a route: anyone, any signed-in user, or one account type (403 for the other). */
@@ -14,7 +14,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /**
  * What a route answers when it succeeds:
  * - `json`: a JSON value matching `schema`, with `status` (a handler may answer another listed
- *   status with `reply`);
+ *   status with `reply`); a handler answering a string answers JSON text already serialised
+ *   (`JsonText`, sent as it is);
  * - `page`: a JSON array of `item`s with `X-Total-Count` and `Link` headers (the handler answers a
  *   `Page`); `limitParam` names the page-size parameter the links carry;
  * - `cursor`: a JSON array of `item`s with a `Link` to the next page (the handler answers
@@ -114,10 +115,11 @@ function send(route: ApiRoute, request: Request, response: Response, result: unk
   switch (answer.kind) {
     case 'json':
       if (result instanceof Reply) response.status(result.status).json(result.body);
+      else if (typeof result === 'string') sendJsonText(response.status(answer.status), result);
       else response.status(answer.status).json(result);
       return;
     case 'page':
-      sendPage(request, response, result as Page<unknown> | JsonTextPage<unknown>, {
+      sendPage(request, response, result as Page<unknown>, {
         ...(answer.limitParam ? { limitParam: answer.limitParam } : {}),
       });
       return;

@@ -4,9 +4,6 @@ import { type JsonText, sendJsonText } from './json-text';
 /** One page of a list as a service returns it: the rows and the facts a pager needs. */
 export type Page<Item> = { items: Item[]; page: number; limit: number; total: number };
 
-/** A page whose rows Postgres already serialised as one JSON array (sent as it is). */
-export type JsonTextPage<Item> = Omit<Page<Item>, 'items'> & { items: JsonText<Item[]> };
-
 type PageParameters = {
   /** The query parameter that carries the page size (`limit`, or `pageSize` for leads). */
   limitParam?: string;
@@ -43,7 +40,7 @@ function sendItems(response: Response, items: unknown[] | JsonText<unknown[]>): 
 export function sendPage<Item>(
   request: Request,
   response: Response,
-  { items, page, limit, total }: Page<Item> | JsonTextPage<Item>,
+  { items, page, limit, total }: Page<Item>,
   { limitParam = 'limit' }: PageParameters = {},
 ): void {
   const pageCount = Math.max(1, Math.ceil(total / limit));

@@ -9,7 +9,6 @@ import {
 } from '@shared/schema/locations';
 import { type RouteDependencies } from '../app-context';
 import { type ApiRoute, defineRoute } from '../lib/api-route';
-import { sendJsonText } from '../lib/json-text';
 import { listCities } from '../services/locations/list-cities';
 import { listLocationBrands } from '../services/locations/list-location-brands';
 import { listStates } from '../services/locations/list-states';
@@ -92,9 +91,9 @@ export function locationsRoutes({ db }: RouteDependencies): ApiRoute[] {
         description: 'Labelled "name — street", sorted; the value is the store id',
       },
       // The list comes as the JSON text it is cached as: sent as it is, not parsed and serialised again.
-      handle: async ({ query, response }) => {
-        const stores = await listStores(db, query.brand, query.state, query.city);
-        sendJsonText(cacheable(response), stores);
+      handle: ({ query, response }) => {
+        cacheable(response);
+        return listStores(db, query.brand, query.state, query.city);
       },
     }),
   ];
