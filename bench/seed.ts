@@ -14,8 +14,7 @@ import { BRAND_ROWS, IDENTIFIER_ROWS } from '../server/db/reference-data';
 import { hashPassword } from '../server/auth/password';
 import { TEST_CARD_SUCCESS } from '../server/services/payments/payment-provider';
 import { SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
-import { LEAD_STATUSES } from '@shared/schema/notifications';
-import { PIN_LIMITS } from '@shared/schema/pins';
+import { LEAD_STATUSES, PIN_LIMITS } from '@shared/constants';
 import { type BenchScale, type BenchScaleName, resolveBenchScale } from './scales';
 
 /** Runs one SQL statement; a pg Client, a pg Pool or PGlite's `exec` all fit. */

@@ -29,22 +29,259 @@ export function logoEmoji(logo: string | null | undefined): string {
   return (logo && LOGO_EMOJI[logo]) || DEFAULT_LOGO_EMOJI;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Limits: the bounds of what a client may send and the sizes of lists. The zod contracts in
+// shared/schema/, the forms and the server all read them from here, and a message that names a
+// limit is built from it, so the two cannot disagree.
+// ---------------------------------------------------------------------------------------------
+
 export const LIMITS = {
   emailMax: 254,
   passwordMin: 6,
   passwordMax: 128,
   usernameMin: 3,
   usernameMax: 30,
+  /**
+   * A username as typed to find someone (a friend request, a gift's recipient, a profile): longer
+   * than any account's username can be, so a longer one is simply not found.
+   */
+  usernameLookupMax: 60,
   nameMax: 100,
   phoneMin: 5,
   phoneMax: 32,
   phoneDigitsMin: 7,
   phoneDigitsMax: 15,
+  /** Favourite brands chosen at registration. */
+  brandsMax: 20,
+  /** A brand id as sent; longer than any brand id, so a longer one is simply unknown. */
+  brandIdMax: 40,
+  /** Identifiers a consumer chooses, and identifiers a pin targets. */
   identifiersMax: 50,
+  /** A brand or a city name in the store location cascade's queries. */
+  locationNameMax: 100,
+  /** Latitude and longitude, in degrees. */
+  latitudeMax: 90,
+  longitudeMax: 180,
   /** Gift-card amounts in dollars, step 0.01. */
   giftAmountMin: 5,
   giftAmountMax: 500,
 } as const;
+
+/** Searches for people (user search and @mentions) run only with at least 2 characters. */
+export const SEARCH_MIN_LENGTH = 2;
+/** The longest search for people. */
+export const SEARCH_MAX_LENGTH = 60;
+
+/** `?page=&limit=` of every paginated list. */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+export const FRIEND_LIMITS = {
+  /** `GET /api/friends/suggested?limit=`. */
+  suggestionsDefault: 10,
+  suggestionsMax: 50,
+} as const;
+
+export const GIFT_LIMITS = {
+  /** Gift amounts: 5 to 500 dollars. */
+  amountMin: LIMITS.giftAmountMin,
+  amountMax: LIMITS.giftAmountMax,
+  messageMax: 200,
+  searchTextMax: 100,
+  /**
+   * The marketplace lists at most this many offers: the nearest in reach with a location, the
+   * newest without one (its count and brand chips are over them too), so its cost does not grow
+   * with how many pins are on offer. A search without a location looks through every offer.
+   */
+  marketplaceNearestMax: 100,
+} as const;
+
+export const LEADERBOARD_LIMITS = {
+  /** `GET /api/leaderboard?limit=`: consumers listed. */
+  sizeDefault: 50,
+  sizeMax: 100,
+} as const;
+
+/** Adding funds to and withdrawing from a business wallet, in dollars. */
+export const FUNDS_MIN_DOLLARS = 1;
+export const FUNDS_MAX_DOLLARS = 10_000;
+/** The card number typed to add funds (test mode: only its last digits are shown). */
+export const CARD_NUMBER_MAX = 32;
+
+export const PIN_LIMITS = {
+  /** A pin's cards are gift cards: the same dollar range. */
+  valueMin: LIMITS.giftAmountMin,
+  valueMax: LIMITS.giftAmountMax,
+  quantityMin: 1,
+  quantityMax: 1000,
+  /** Miles around the store. */
+  radiusMin: 1,
+  radiusMax: 100,
+  promotionMessageMax: 200,
+  defaultValue: 10,
+  defaultQuantity: 1,
+  defaultRadius: 5,
+  /** A pin expires 90 days after creation. */
+  expiryDays: 90,
+} as const;
+
+export const LEAD_LIMITS = {
+  nameMax: 100,
+  notesMax: 1000,
+  sourceMax: 200,
+  searchMax: 100,
+  pageSizeDefault: 10,
+  pageSizeMax: 100,
+} as const;
+
+export const POST_LIMITS = {
+  contentMax: 2000,
+  commentMax: 1000,
+  mentionsMax: 20,
+  /** An attachment is the URL of an upload, e.g. '/uploads/3f9c…e1.png': far shorter than this. */
+  attachmentUrlMax: 300,
+  /** The feed's cursor is opaque to the client; the server's own cursors are far shorter. */
+  cursorMax: 200,
+  pageSizeDefault: 10,
+  pageSizeMax: 50,
+  /** Comments sent with each post in the feed (the newest ones). */
+  commentsPreview: 3,
+} as const;
+
+export const UPLOAD_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  /** Checked by the file's bytes, never its name. */
+  types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const,
+  /** One image a request; a few form fields besides it are read, more are refused. */
+  filesMax: 1,
+  fieldsMax: 5,
+} as const;
+export type UploadContentType = (typeof UPLOAD_LIMITS.types)[number];
+
+export const REPORT_DETAILS_MAX = 500;
+
+// ---------------------------------------------------------------------------------------------
+// Enums: the allowed values of a field, for the contracts, the tables and the client
+// ---------------------------------------------------------------------------------------------
+
+export const FRIENDSHIP_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
+
+export const FRIEND_RESPONSE_ACTIONS = ['accept', 'reject'] as const;
+
+/** A user search result's friendship with the searcher; a rejected request reads as 'none'. */
+export const SEARCH_FRIENDSHIP_STATUSES = ['accepted', 'pending', 'none'] as const;
+
+export const GIFT_CARD_STATUSES = ['active', 'redeemed', 'expired', 'cancelled'] as const;
+export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
+
+export const GIFT_CARD_SOURCES = ['pin_claim', 'friend_gift', 'guest_gift'] as const;
+export type GiftCardSource = (typeof GIFT_CARD_SOURCES)[number];
+
+export const GIFT_KINDS = ['friend', 'guest'] as const;
+export type GiftKind = (typeof GIFT_KINDS)[number];
+
+export const GIFT_REQUEST_STATUSES = ['pending', 'fulfilled', 'declined'] as const;
+export type GiftRequestStatus = (typeof GIFT_REQUEST_STATUSES)[number];
+
+/** A gift as its sender or its recipient sees it. */
+export const GIFT_DIRECTIONS = ['sent', 'received'] as const;
+
+export const LEADERBOARD_PERIODS = ['week', 'month', 'year', 'all'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+/** What the marketplace list holds when it is capped: the nearest or the newest offers. */
+export const MARKETPLACE_SCOPES = ['nearest', 'newest'] as const;
+
+/** The kinds of ledger account (see shared/schema/ledger.ts). */
+export const LEDGER_ACCOUNT_KINDS = ['user_funds', 'pin_reserve', 'gift_card', 'system'] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+export const LEDGER_TRANSACTION_KINDS = [
+  'add_funds',
+  'withdraw',
+  'pin_reserve',
+  'pin_refund',
+  'claim',
+  'redeem',
+  'guest_gift',
+] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+
+export const LEDGER_TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
+
+/** Whether a wallet line's value came into or went out of the wallet. */
+export const WALLET_LINE_TYPES = ['received', 'sent'] as const;
+
+/** What a wallet line records: a ledger movement, or a gift card given or received. */
+export const WALLET_TRANSACTION_KINDS = [
+  ...LEDGER_TRANSACTION_KINDS,
+  'gift_sent',
+  'gift_received',
+] as const;
+export type WalletTransactionKind = (typeof WALLET_TRANSACTION_KINDS)[number];
+
+/** The kinds of notification: friends, gifts, leads, redemptions, mentions and system. */
+export const NOTIFICATION_TYPES = [
+  'friend_request_received',
+  'friend_request_accepted',
+  'gift_received',
+  'gift_request_received',
+  'lead_created',
+  'gift_redeemed',
+  'post_mention',
+  'system',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What a notification points at, so its action can open it. */
+export const NOTIFICATION_REFERENCES = [
+  'friendship',
+  'gift_card',
+  'gift_request',
+  'lead',
+  'post',
+  'profile',
+] as const;
+export type NotificationReference = (typeof NOTIFICATION_REFERENCES)[number];
+
+export const NOTIFICATION_FILTERS = ['all', 'unread', 'read'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Converted'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const PIN_STATUSES = ['active', 'exhausted', 'expired', 'cancelled'] as const;
+export type PinStatus = (typeof PIN_STATUSES)[number];
+
+/** What a post can carry besides its text. */
+export const POST_ATTACHMENT_TYPES = ['image'] as const;
+
+export const SHARE_PLATFORMS = [
+  'native',
+  'copy',
+  'qr',
+  'twitter',
+  'facebook',
+  'whatsapp',
+  'instagram',
+] as const;
+export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+
+export const REPORT_REASONS = [
+  'spam',
+  'impersonation',
+  'harassment',
+  'inappropriate',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const PROFILE_REPORT_STATUSES = ['open', 'closed'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Other values
+// ---------------------------------------------------------------------------------------------
 
 export const DEFAULT_PHONE_PREFIX = '+1';
 

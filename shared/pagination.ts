@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const PAGE_SIZE_MAX = 100;
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 /** `?page=&limit=` of every paginated list: page from 1, at most 100 items a page. */
 export const pageQueryFields = {
@@ -14,5 +13,5 @@ export const pageQueryFields = {
     .int('limit must be a whole number')
     .min(1, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
     .max(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
-    .default(20),
+    .default(PAGE_SIZE_DEFAULT),
 };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFT_LIMITS } from '@shared/schema/gift-cards';
+import { GIFT_LIMITS } from '@shared/constants';
 import {
   BENCH_PASSWORD,
   benchBusinessUsername,

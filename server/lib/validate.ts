@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from '@shared/constants';
+import { ID_MAX, LIMITS } from '@shared/constants';
 import { PROFILE_MESSAGES } from '@shared/schema/profiles';
 import { AppError } from './errors';
 
@@ -78,5 +78,9 @@ export function idParam(label: string) {
 
 /** The `:username` of a route: a name no account can have is simply not found. */
 export const usernameParam = z.object({
-  username: z.string().trim().min(1, PROFILE_MESSAGES.notFound).max(60, PROFILE_MESSAGES.notFound),
+  username: z
+    .string()
+    .trim()
+    .min(1, PROFILE_MESSAGES.notFound)
+    .max(LIMITS.usernameLookupMax, PROFILE_MESSAGES.notFound),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FRIEND_LIMITS } from '@shared/constants';
 import {
   friendItemSchema,
   friendRequestItemSchema,
@@ -30,9 +31,12 @@ const suggestedQuery = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
-    .min(1, 'limit must be between 1 and 50')
-    .max(50, 'limit must be between 1 and 50')
-    .default(10),
+    .min(1, `limit must be between 1 and ${FRIEND_LIMITS.suggestionsMax}`)
+    .max(
+      FRIEND_LIMITS.suggestionsMax,
+      `limit must be between 1 and ${FRIEND_LIMITS.suggestionsMax}`,
+    )
+    .default(FRIEND_LIMITS.suggestionsDefault),
 });
 export function friendsRoutes(dependencies: RouteDependencies): ApiRoute[] {
   const { db } = dependencies;

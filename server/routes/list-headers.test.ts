@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_LIMITS } from '@shared/schema/posts';
+import { POST_LIMITS } from '@shared/constants';
 import { businessInput, registerAs } from '../testing/factories';
 import { signedInConsumer } from '../testing/gift-cards';
 import { pageLinks } from '../testing/page-headers';

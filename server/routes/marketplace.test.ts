@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFT_LIMITS, type MarketplacePin } from '@shared/schema/gift-cards';
+import { GIFT_LIMITS } from '@shared/constants';
+import { type MarketplacePin } from '@shared/schema/gift-cards';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
 import { pageLinks, totalCount } from '../testing/page-headers';
 import { insertTestStores } from '../testing/stores';

@@ -1,6 +1,7 @@
 import { type RequestHandler } from 'express';
 import multer from 'multer';
-import { POST_MESSAGES, UPLOAD_LIMITS, uploadResultSchema } from '@shared/schema/posts';
+import { UPLOAD_LIMITS } from '@shared/constants';
+import { POST_MESSAGES, uploadResultSchema } from '@shared/schema/posts';
 import { type RouteDependencies } from '../app-context';
 import { accountRateLimit } from '../lib/account-rate-limit';
 import { type ApiRoute, defineRoute } from '../lib/api-route';
@@ -10,7 +11,11 @@ import { storeUpload } from '../services/uploads/store-upload';
 /** One file, in memory, at most 5 MB; anything bigger is cut off and answered 413. */
 const upload = multer({
   storage: multer.memoryStorage(),
-  limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: 1, fields: 5 },
+  limits: {
+    fileSize: UPLOAD_LIMITS.maxBytes,
+    files: UPLOAD_LIMITS.filesMax,
+    fields: UPLOAD_LIMITS.fieldsMax,
+  },
 }).single('file');
 
 /** Reads the one file of a multipart body; the parser's refusals become clear 4xx answers. */

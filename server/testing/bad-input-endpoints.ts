@@ -1,14 +1,16 @@
 import fc from 'fast-check';
-import { BRAND_IDS, ID_MAX } from '@shared/constants';
-import { FRIEND_RESPONSE_ACTIONS } from '@shared/schema/friends';
-import { LEADERBOARD_PERIODS } from '@shared/schema/gift-cards';
 import {
+  BRAND_IDS,
+  FRIEND_RESPONSE_ACTIONS,
+  ID_MAX,
   LEAD_STATUSES,
+  LEADERBOARD_PERIODS,
   NOTIFICATION_FILTERS,
   NOTIFICATION_TYPES,
-} from '@shared/schema/notifications';
-import { PIN_STATUSES } from '@shared/schema/pins';
-import { REPORT_REASONS, SHARE_PLATFORMS } from '@shared/schema/profiles';
+  PIN_STATUSES,
+  REPORT_REASONS,
+  SHARE_PLATFORMS,
+} from '@shared/constants';
 import { IDENTIFIER_ROWS } from '../db/reference-data';
 import { isStorableText } from '../lib/validate';
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';

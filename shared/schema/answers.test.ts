@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { LEDGER_TRANSACTION_KINDS } from '../constants';
 import { marketplacePinSchema } from './gift-cards';
-import { LEDGER_TRANSACTION_KINDS, walletSchema, walletTransactionSchema } from './ledger';
+import { walletSchema, walletTransactionSchema } from './ledger';
 import { businessDashboardStatsSchema } from './pins';
 
 const walletLine = {

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { ID_MAX } from '../constants';
+import {
+  FRIEND_RESPONSE_ACTIONS,
+  FRIENDSHIP_STATUSES,
+  ID_MAX,
+  LIMITS,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+} from '../constants';
 import { isoDateTime } from './answer-fields';
-
-export const FRIENDSHIP_STATUSES = ['pending', 'accepted', 'rejected'] as const;
-export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
+import { SEARCH_HINT, SEARCH_TOO_LONG } from './gift-cards';
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -25,11 +30,9 @@ export const friendRequestSchema = z.object({
     .string({ error: 'Username is required' })
     .trim()
     .min(1, 'Username is required')
-    .max(60, FRIEND_MESSAGES.userNotFound),
+    .max(LIMITS.usernameLookupMax, FRIEND_MESSAGES.userNotFound),
 });
 export type FriendRequestInput = z.input<typeof friendRequestSchema>;
-
-export const FRIEND_RESPONSE_ACTIONS = ['accept', 'reject'] as const;
 
 /** Respond with 'accept' or 'reject'. */
 export const respondFriendRequestSchema = z.object({
@@ -44,10 +47,10 @@ export type RespondFriendRequestInput = z.input<typeof respondFriendRequestSchem
 
 export const mentionSearchQuerySchema = z.object({
   query: z
-    .string({ error: 'Type at least 2 characters to search' })
+    .string({ error: SEARCH_HINT })
     .trim()
-    .min(2, 'Type at least 2 characters to search')
-    .max(60, 'Search must be at most 60 characters'),
+    .min(SEARCH_MIN_LENGTH, SEARCH_HINT)
+    .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG),
 });
 
 // ---------------------------------------------------------------------------------------------

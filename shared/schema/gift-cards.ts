@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { BRAND_IDS, LIMITS, USER_TYPES } from '../constants';
+import {
+  BRAND_IDS,
+  GIFT_DIRECTIONS,
+  GIFT_CARD_SOURCES,
+  GIFT_CARD_STATUSES,
+  GIFT_LIMITS,
+  GIFT_REQUEST_STATUSES,
+  LEADERBOARD_LIMITS,
+  LEADERBOARD_PERIODS,
+  LIMITS,
+  MARKETPLACE_SCOPES,
+  SEARCH_FRIENDSHIP_STATUSES,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  USER_TYPES,
+} from '../constants';
 import { dollarsToCentsField } from '../money-field';
 import { hasAtMostTwoDecimals } from '../money';
 import { pageQueryFields } from '../pagination';
@@ -7,38 +22,8 @@ import { dollarAmount, isoDateTime } from './answer-fields';
 import { emailField } from './users';
 
 // ---------------------------------------------------------------------------------------------
-// Statuses and kinds
+// Messages
 // ---------------------------------------------------------------------------------------------
-
-export const GIFT_CARD_STATUSES = ['active', 'redeemed', 'expired', 'cancelled'] as const;
-export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
-
-export const GIFT_CARD_SOURCES = ['pin_claim', 'friend_gift', 'guest_gift'] as const;
-export type GiftCardSource = (typeof GIFT_CARD_SOURCES)[number];
-
-export const GIFT_KINDS = ['friend', 'guest'] as const;
-export type GiftKind = (typeof GIFT_KINDS)[number];
-
-export const GIFT_REQUEST_STATUSES = ['pending', 'fulfilled', 'declined'] as const;
-export type GiftRequestStatus = (typeof GIFT_REQUEST_STATUSES)[number];
-
-// ---------------------------------------------------------------------------------------------
-// Limits and messages
-// ---------------------------------------------------------------------------------------------
-
-export const GIFT_LIMITS = {
-  /** Gift amounts: 5 to 500 dollars. */
-  amountMin: LIMITS.giftAmountMin,
-  amountMax: LIMITS.giftAmountMax,
-  messageMax: 200,
-  searchTextMax: 100,
-  /**
-   * The marketplace lists at most this many offers: the nearest in reach with a location, the
-   * newest without one (its count and brand chips are over them too), so its cost does not grow
-   * with how many pins are on offer. A search without a location looks through every offer.
-   */
-  marketplaceNearestMax: 100,
-} as const;
 
 export const CLAIM_MESSAGES = {
   alreadyClaimed: 'You already claimed this pin',
@@ -66,9 +51,8 @@ export const GIFT_CARD_MESSAGES = {
   requestPending: 'You already asked this person for a gift; wait for their answer',
 } as const;
 
-/** User searches run only with at least 2 characters. */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_HINT = 'Type at least 2 characters to search';
+export const SEARCH_HINT = `Type at least ${SEARCH_MIN_LENGTH} characters to search`;
+export const SEARCH_TOO_LONG = `Search must be at most ${SEARCH_MAX_LENGTH} characters`;
 export const SEARCH_EMPTY = 'No users found';
 
 // ---------------------------------------------------------------------------------------------
@@ -85,8 +69,8 @@ const coordinate = (label: string, limit: number) =>
     .transform((value) => Math.round(value * 1e7) / 1e7 + 0);
 
 const placeFields = {
-  lat: coordinate('lat', 90).optional(),
-  lng: coordinate('lng', 180).optional(),
+  lat: coordinate('lat', LIMITS.latitudeMax).optional(),
+  lng: coordinate('lng', LIMITS.longitudeMax).optional(),
 };
 const bothOrNeither = <Place extends { lat?: number | undefined; lng?: number | undefined }>(
   place: Place,
@@ -101,7 +85,7 @@ export const marketplacePlaceSchema = z
 export const marketplaceQuerySchema = z
   .object({
     ...placeFields,
-    brand: z.string().trim().max(40, 'Unknown brand').optional(),
+    brand: z.string().trim().max(LIMITS.brandIdMax, 'Unknown brand').optional(),
     search: z
       .string()
       .trim()
@@ -137,7 +121,11 @@ const giftMessage = z
   .default('');
 
 const username = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(60, GIFT_CARD_MESSAGES.userNotFound);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(LIMITS.usernameLookupMax, GIFT_CARD_MESSAGES.userNotFound);
 
 export const sendGiftCardSchema = z.object({
   recipientUsername: username('Choose who receives the gift'),
@@ -150,7 +138,7 @@ export const requestGiftSchema = z.object({
   brand: z
     .string({ error: 'Brand must be text' })
     .trim()
-    .max(40, 'Unknown brand')
+    .max(LIMITS.brandIdMax, 'Unknown brand')
     .optional()
     .transform((value) => (value ? value : undefined)),
   amount: dollarsToCentsField('Amount', LIMITS.giftAmountMin, LIMITS.giftAmountMax).optional(),
@@ -186,9 +174,6 @@ export const guestGiftResultSchema = z
   .describe('The gift card a guest sent (never its code)');
 export type GuestGiftResult = z.infer<typeof guestGiftResultSchema>;
 
-export const LEADERBOARD_PERIODS = ['week', 'month', 'year', 'all'] as const;
-export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
-
 export const leaderboardQuerySchema = z.object({
   period: z
     .enum(LEADERBOARD_PERIODS, { error: 'period must be one of week, month, year, all' })
@@ -196,9 +181,9 @@ export const leaderboardQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
-    .min(1, 'limit must be between 1 and 100')
-    .max(100, 'limit must be between 1 and 100')
-    .default(50),
+    .min(1, `limit must be between 1 and ${LEADERBOARD_LIMITS.sizeMax}`)
+    .max(LEADERBOARD_LIMITS.sizeMax, `limit must be between 1 and ${LEADERBOARD_LIMITS.sizeMax}`)
+    .default(LEADERBOARD_LIMITS.sizeDefault),
 });
 
 export const userSearchQuerySchema = z.object({
@@ -206,8 +191,8 @@ export const userSearchQuerySchema = z.object({
     .string({ error: SEARCH_HINT })
     .trim()
     .min(SEARCH_MIN_LENGTH, SEARCH_HINT)
-    .max(60, 'Search must be at most 60 characters'),
-  type: z.enum(['consumer', 'business'], { error: 'type must be consumer or business' }).optional(),
+    .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG),
+  type: z.enum(USER_TYPES, { error: 'type must be consumer or business' }).optional(),
 });
 
 export const giftCardListQuerySchema = z.object({ ...pageQueryFields });
@@ -251,8 +236,6 @@ export const marketplacePinSchema = z
   })
   .describe('A pin on offer in the marketplace, with what remains and how far it is');
 export type MarketplacePin = z.infer<typeof marketplacePinSchema>;
-
-export const MARKETPLACE_SCOPES = ['nearest', 'newest'] as const;
 
 /**
  * Sent as the marketplace's `X-Marketplace-Scope` header when the list holds only the nearest
@@ -327,7 +310,7 @@ export const giftTransactionSchema = z
     /** Dollars. */
     value: dollarAmount(),
     message: z.string(),
-    direction: z.enum(['sent', 'received']),
+    direction: z.enum(GIFT_DIRECTIONS),
     created_at: isoDateTime(),
   })
   .describe('A gift card given, seen by its sender or its recipient');
@@ -417,7 +400,7 @@ export const userSearchResultSchema = z
     type: z.enum(USER_TYPES),
     /** A rejected request reads as 'none': the searcher may ask again. */
     friendshipStatus: z
-      .enum(['accepted', 'pending', 'none'])
+      .enum(SEARCH_FRIENDSHIP_STATUSES)
       .describe("The searcher's friendship with them; a rejected request reads as 'none'"),
   })
   .describe("A user search result, with the searcher's friendship to them");

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  CARD_NUMBER_MAX,
+  FUNDS_MAX_DOLLARS,
+  FUNDS_MIN_DOLLARS,
+  LEDGER_TRANSACTION_STATUSES,
+  WALLET_LINE_TYPES,
+  WALLET_TRANSACTION_KINDS,
+} from '../constants';
 import { pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
 import { dollarAmount, isoDateTime } from './answer-fields';
@@ -7,11 +15,9 @@ import { dollarAmount, isoDateTime } from './answer-fields';
  * Double-entry ledger. Every movement of value is one transaction whose entries sum
  * to zero. User and pin accounts keep a running balance that can never go below zero; system
  * accounts (where value enters and leaves) may go negative and keep no running balance, so they
- * are not a hot row: their balance is the sum of their entries.
+ * are not a hot row: their balance is the sum of their entries. The kinds of account and of
+ * transaction are in shared/constants.ts.
  */
-export const LEDGER_ACCOUNT_KINDS = ['user_funds', 'pin_reserve', 'gift_card', 'system'] as const;
-export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
-
 export const SYSTEM_ACCOUNTS = {
   /** Card payments in and payouts out, through the payment provider. */
   paymentClearing: 'payment_clearing',
@@ -21,23 +27,9 @@ export const SYSTEM_ACCOUNTS = {
   guestGifts: 'guest_gifts',
 } as const;
 
-export const LEDGER_TRANSACTION_KINDS = [
-  'add_funds',
-  'withdraw',
-  'pin_reserve',
-  'pin_refund',
-  'claim',
-  'redeem',
-  'guest_gift',
-] as const;
-export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
-
 // ---------------------------------------------------------------------------------------------
 // Wallet requests and answers
 // ---------------------------------------------------------------------------------------------
-
-export const FUNDS_MIN_DOLLARS = 1;
-export const FUNDS_MAX_DOLLARS = 10_000;
 
 export const addFundsSchema = z.object({
   amount: dollarsToCentsField('Amount', FUNDS_MIN_DOLLARS, FUNDS_MAX_DOLLARS),
@@ -45,7 +37,7 @@ export const addFundsSchema = z.object({
     .string({ error: 'Card number is required' })
     .trim()
     .min(1, 'Card number is required')
-    .max(32, 'Card number is too long'),
+    .max(CARD_NUMBER_MAX, 'Card number is too long'),
 });
 export type AddFundsInput = z.input<typeof addFundsSchema>;
 
@@ -57,16 +49,6 @@ export type WithdrawInput = z.input<typeof withdrawSchema>;
 export const walletTransactionsQuerySchema = z.object({
   ...pageQueryFields,
 });
-
-/** What a wallet line records: a ledger movement, or a gift card given or received. */
-export const WALLET_TRANSACTION_KINDS = [
-  ...LEDGER_TRANSACTION_KINDS,
-  'gift_sent',
-  'gift_received',
-] as const;
-export type WalletTransactionKind = (typeof WALLET_TRANSACTION_KINDS)[number];
-
-export const LEDGER_TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
 /** One line of the wallet's history. */
 export const walletTransactionSchema = z
@@ -80,9 +62,7 @@ export const walletTransactionSchema = z
     kind: z.enum(WALLET_TRANSACTION_KINDS),
     description: z.string(),
     /** Whether value came into or went out of this wallet. */
-    type: z
-      .enum(['received', 'sent'])
-      .describe('Whether value came into or went out of this wallet'),
+    type: z.enum(WALLET_LINE_TYPES).describe('Whether value came into or went out of this wallet'),
     date: isoDateTime(),
     /** Dollars, always positive. */
     amount: dollarAmount('Dollars, always positive'),

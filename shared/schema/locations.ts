@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants';
 import { US_STATES } from '../us-states';
 
 /** A state ({value: 'CA', label: 'California'}) or a city (value and label alike) of the cascade. */
@@ -26,7 +27,7 @@ const required = (name: string) =>
     .string({ error: `${name} is required` })
     .trim()
     .min(1, `${name} is required`)
-    .max(100, `${name} is too long`);
+    .max(LIMITS.locationNameMax, `${name} is too long`);
 
 const stateCode = z
   .string({ error: 'state is required' })

@@ -1,23 +1,19 @@
 import { z } from 'zod';
+import {
+  LEAD_LIMITS,
+  LEAD_STATUSES,
+  LIMITS,
+  NOTIFICATION_FILTERS,
+  NOTIFICATION_REFERENCES,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+} from '../constants';
 import { pageQueryFields } from '../pagination';
 import { dollarAmount, isoDateTime } from './answer-fields';
 
 // ---------------------------------------------------------------------------------------------
 // Notifications
 // ---------------------------------------------------------------------------------------------
-
-/** The kinds of notification: friends, gifts, leads, redemptions, mentions and system. */
-export const NOTIFICATION_TYPES = [
-  'friend_request_received',
-  'friend_request_accepted',
-  'gift_received',
-  'gift_request_received',
-  'lead_created',
-  'gift_redeemed',
-  'post_mention',
-  'system',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   friend_request_received: 'Friend requests',
@@ -29,20 +25,6 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   post_mention: 'Mentions in posts',
   system: 'Account and system messages',
 };
-
-/** What a notification points at, so its action can open it. */
-export const NOTIFICATION_REFERENCES = [
-  'friendship',
-  'gift_card',
-  'gift_request',
-  'lead',
-  'post',
-  'profile',
-] as const;
-export type NotificationReference = (typeof NOTIFICATION_REFERENCES)[number];
-
-export const NOTIFICATION_FILTERS = ['all', 'unread', 'read'] as const;
-export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
 export const notificationListQuerySchema = z.object({
   filter: z
@@ -108,11 +90,6 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 // Leads
 // ---------------------------------------------------------------------------------------------
 
-export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Converted'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-export const LEAD_LIMITS = { nameMax: 100, notesMax: 1000, sourceMax: 200, pageSizeMax: 100 };
-
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
@@ -141,12 +118,12 @@ const leadFields = {
   email: z
     .string({ error: 'Valid email is required' })
     .trim()
-    .max(254, 'Valid email is required')
+    .max(LIMITS.emailMax, 'Valid email is required')
     .refine(
       (value) => value === '' || z.email().safeParse(value).success,
       'Valid email is required',
     ),
-  phone: optionalText('Phone', 32),
+  phone: optionalText('Phone', LIMITS.phoneMax),
   status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }),
   source: optionalText('Source', LEAD_LIMITS.sourceMax),
   notes: optionalText('Notes', LEAD_LIMITS.notesMax),
@@ -171,7 +148,11 @@ export type LeadInput = z.input<typeof leadInputSchema>;
 export const leadPatchSchema = z.object(leadFields).partial();
 
 export const leadListQuerySchema = z.object({
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: z
+    .string()
+    .trim()
+    .max(LEAD_LIMITS.searchMax, `Search must be at most ${LEAD_LIMITS.searchMax} characters`)
+    .optional(),
   status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
   page: pageQueryFields.page,
   pageSize: z.coerce
@@ -179,7 +160,7 @@ export const leadListQuerySchema = z.object({
     .int('pageSize must be a whole number')
     .min(1, `pageSize must be between 1 and ${LEAD_LIMITS.pageSizeMax}`)
     .max(LEAD_LIMITS.pageSizeMax, `pageSize must be between 1 and ${LEAD_LIMITS.pageSizeMax}`)
-    .default(10),
+    .default(LEAD_LIMITS.pageSizeDefault),
 });
 
 export const LEAD_MESSAGES = { notFound: 'Lead not found' } as const;

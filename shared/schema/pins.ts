@@ -1,27 +1,9 @@
 import { z } from 'zod';
-import { ID_MAX } from '../constants';
+import { ID_MAX, LIMITS, PIN_LIMITS, PIN_STATUSES } from '../constants';
 import { pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
 import { dollarAmount, isoDateTime } from './answer-fields';
 import { identifierIdSchema } from './identifiers';
-
-export const PIN_STATUSES = ['active', 'exhausted', 'expired', 'cancelled'] as const;
-export type PinStatus = (typeof PIN_STATUSES)[number];
-
-export const PIN_LIMITS = {
-  valueMin: 5,
-  valueMax: 500,
-  quantityMin: 1,
-  quantityMax: 1000,
-  radiusMin: 1,
-  radiusMax: 100,
-  promotionMessageMax: 200,
-  defaultValue: 10,
-  defaultQuantity: 1,
-  defaultRadius: 5,
-  /** A pin expires 90 days after creation. */
-  expiryDays: 90,
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -56,7 +38,7 @@ export const createPinSchema = z.object({
     .default(''),
   targetIdentifiers: z
     .array(identifierIdSchema, { error: 'Target identifiers must be a list of ids' })
-    .max(50, 'Too many target identifiers')
+    .max(LIMITS.identifiersMax, 'Too many target identifiers')
     .default([]),
   showBusinessInfo: z.boolean({ error: 'showBusinessInfo must be true or false' }).default(true),
 });

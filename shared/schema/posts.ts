@@ -1,27 +1,10 @@
 import { z } from 'zod';
-import { ID_MAX } from '../constants';
+import { ID_MAX, POST_ATTACHMENT_TYPES, POST_LIMITS, UPLOAD_LIMITS } from '../constants';
 import { isoDateTime } from './answer-fields';
 
 // ---------------------------------------------------------------------------------------------
-// Limits, messages and requests
+// Messages and requests
 // ---------------------------------------------------------------------------------------------
-
-export const UPLOAD_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
-  /** Checked by the file's bytes, never its name. */
-  types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const,
-} as const;
-export type UploadContentType = (typeof UPLOAD_LIMITS.types)[number];
-
-export const POST_LIMITS = {
-  contentMax: 2000,
-  commentMax: 1000,
-  mentionsMax: 20,
-  pageSizeDefault: 10,
-  pageSizeMax: 50,
-  /** Comments sent with each post in the feed (the newest ones). */
-  commentsPreview: 3,
-} as const;
 
 export const POST_MESSAGES = {
   contentRequired: 'Post content is required',
@@ -31,7 +14,7 @@ export const POST_MESSAGES = {
   attachmentUnknown: 'The image must be uploaded first',
   mentionUnknown: 'Mentioned user not found',
   uploadType: 'Only JPEG, PNG, GIF or WebP images can be uploaded',
-  uploadTooLarge: 'Images can be at most 5 MB',
+  uploadTooLarge: `Images can be at most ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB`,
   uploadMissing: 'Choose an image to upload',
   uploadOneFile: 'Upload one image at a time',
   uploadUnreadable: 'The upload could not be read. Please try again.',
@@ -44,8 +27,10 @@ export const createPostSchema = z.object({
     .trim()
     .min(1, POST_MESSAGES.contentRequired)
     .max(POST_LIMITS.contentMax, `Posts can be at most ${POST_LIMITS.contentMax} characters`),
-  attachmentUrl: z.string().trim().max(300).nullish(),
-  attachmentType: z.enum(['image'], { error: "attachmentType must be 'image'" }).nullish(),
+  attachmentUrl: z.string().trim().max(POST_LIMITS.attachmentUrlMax).nullish(),
+  attachmentType: z
+    .enum(POST_ATTACHMENT_TYPES, { error: "attachmentType must be 'image'" })
+    .nullish(),
   mentionedUserIds: z
     .array(z.number().int().positive().max(ID_MAX, POST_MESSAGES.mentionUnknown), {
       error: 'mentionedUserIds must be a list of ids',
@@ -69,7 +54,7 @@ export const pinPostSchema = z.object({
 
 /** Cursor pagination: the cursor is opaque to the client (the last post's position). */
 export const feedQuerySchema = z.object({
-  cursor: z.string().trim().max(200).optional(),
+  cursor: z.string().trim().max(POST_LIMITS.cursorMax).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')

@@ -1,25 +1,13 @@
 import { z } from 'zod';
-import { USER_TYPES } from '../constants';
-
-export const SHARE_PLATFORMS = [
-  'native',
-  'copy',
-  'qr',
-  'twitter',
-  'facebook',
-  'whatsapp',
-  'instagram',
-] as const;
-export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
-
-export const REPORT_REASONS = [
-  'spam',
-  'impersonation',
-  'harassment',
-  'inappropriate',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+import {
+  LIMITS,
+  PROFILE_REPORT_STATUSES,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  type ReportReason,
+  SHARE_PLATFORMS,
+  USER_TYPES,
+} from '../constants';
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam or scam',
@@ -33,8 +21,6 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-export const REPORT_DETAILS_MAX = 500;
-
 export const shareEventSchema = z.object({
   platform: z.enum(SHARE_PLATFORMS, {
     error: `platform must be one of ${SHARE_PLATFORMS.join(', ')}`,
@@ -43,7 +29,7 @@ export const shareEventSchema = z.object({
     .string({ error: 'profileUsername is required' })
     .trim()
     .min(1, 'profileUsername is required')
-    .max(60, 'Profile not found'),
+    .max(LIMITS.usernameLookupMax, 'Profile not found'),
 });
 export type ShareEventInput = z.input<typeof shareEventSchema>;
 
@@ -83,8 +69,6 @@ export const publicProfileSchema = z
   })
   .describe('A public profile: public fields only, never e-mail, phone or anything private');
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
-
-export const PROFILE_REPORT_STATUSES = ['open', 'closed'] as const;
 
 /** A report of a profile, as its reporter sees it. */
 export const profileReportSchema = z

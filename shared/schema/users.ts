@@ -69,7 +69,7 @@ export const consumerRegistrationSchema = consumerDetailsSchema
         error: BRAND_REQUIRED_MESSAGE,
       })
       .min(1, BRAND_REQUIRED_MESSAGE)
-      .max(20, 'Too many brands'),
+      .max(LIMITS.brandsMax, 'Too many brands'),
     identifiers: z
       .array(identifierIdSchema, { error: 'Identifiers must be a list of ids' })
       .max(LIMITS.identifiersMax, 'Too many identifiers')

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { FRIENDSHIP_STATUSES } from '../schema/friends';
+import { FRIENDSHIP_STATUSES } from '../constants';
 import { users } from './users';
 
 /** A friend request and, once accepted, the friendship: one row per pair. */

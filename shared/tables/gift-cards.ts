@@ -5,7 +5,7 @@ import {
   GIFT_CARD_STATUSES,
   GIFT_KINDS,
   GIFT_REQUEST_STATUSES,
-} from '../schema/gift-cards';
+} from '../constants';
 import { brands } from './brands';
 import { pins } from './pins';
 import { users } from './users';

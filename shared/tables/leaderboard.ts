@@ -1,4 +1,5 @@
 import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { LEADERBOARD_PERIODS } from '../constants';
 import { users } from './users';
 
 /**
@@ -10,7 +11,7 @@ import { users } from './users';
 export const leaderboardTotals = pgTable(
   'leaderboard_totals',
   {
-    period: text('period', { enum: ['week', 'month', 'year', 'all'] }).notNull(),
+    period: text('period', { enum: LEADERBOARD_PERIODS }).notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     userId: integer('user_id')
       .notNull()
@@ -40,7 +41,7 @@ export const leaderboardTotals = pgTable(
 export const leaderboardTotalCounts = pgTable(
   'leaderboard_total_counts',
   {
-    period: text('period', { enum: ['week', 'month', 'year', 'all'] }).notNull(),
+    period: text('period', { enum: LEADERBOARD_PERIODS }).notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     users: integer('users').notNull(),

@@ -9,7 +9,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { LEDGER_ACCOUNT_KINDS, LEDGER_TRANSACTION_KINDS } from '../schema/ledger';
+import {
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_TRANSACTION_KINDS,
+  LEDGER_TRANSACTION_STATUSES,
+} from '../constants';
 import { users } from './users';
 
 /**
@@ -58,9 +62,7 @@ export const ledgerTransactions = pgTable(
     /** The value moved, in cents (always positive; direction follows from the kind). */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: ['completed', 'pending', 'failed'] })
-      .notNull()
-      .default('completed'),
+    status: text('status', { enum: LEDGER_TRANSACTION_STATUSES }).notNull().default('completed'),
     pinId: integer('pin_id'),
     giftCardId: integer('gift_card_id'),
     idempotencyKey: text('idempotency_key'),

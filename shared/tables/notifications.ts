@@ -9,11 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import {
-  LEAD_STATUSES,
-  NOTIFICATION_REFERENCES,
-  NOTIFICATION_TYPES,
-} from '../schema/notifications';
+import { LEAD_STATUSES, NOTIFICATION_REFERENCES, NOTIFICATION_TYPES } from '../constants';
 import { users } from './users';
 
 export const notifications = pgTable(

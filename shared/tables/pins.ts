@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { PIN_STATUSES } from '../schema/pins';
+import { PIN_STATUSES } from '../constants';
 import { brands } from './brands';
 import { identifiers } from './identifiers';
 import { stores } from './locations';

@@ -8,6 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { POST_ATTACHMENT_TYPES } from '../constants';
 import { users } from './users';
 
 /** A file a user uploaded (images for posts); served from /uploads/<fileName>. */
@@ -36,7 +37,7 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     attachmentUrl: text('attachment_url'),
-    attachmentType: text('attachment_type', { enum: ['image'] }),
+    attachmentType: text('attachment_type', { enum: POST_ATTACHMENT_TYPES }),
     isPinned: boolean('is_pinned').notNull().default(false),
     isLeaderboardPost: boolean('is_leaderboard_post').notNull().default(false),
     /** Kept exact by the like endpoints in the same transaction as the like rows. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { REPORT_REASONS, SHARE_PLATFORMS } from '../schema/profiles';
+import { PROFILE_REPORT_STATUSES, REPORT_REASONS, SHARE_PLATFORMS } from '../constants';
 import { users } from './users';
 
 /** Someone shared a profile (POST /api/analytics/share). */
@@ -32,9 +32,7 @@ export const profileReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details').notNull().default(''),
-    status: text('status', { enum: ['open', 'closed'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: PROFILE_REPORT_STATUSES }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

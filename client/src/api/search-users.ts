@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SEARCH_MIN_LENGTH, type UserSearchResult } from '@shared/schema/gift-cards';
+import { SEARCH_MIN_LENGTH } from '@shared/constants';
+import { type UserSearchResult } from '@shared/schema/gift-cards';
 import { api } from '@/lib/api-client';
 import { USER_SEARCH_QUERY_KEY } from '@/lib/query-client';
 

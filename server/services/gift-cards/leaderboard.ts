@@ -1,10 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import {
-  type LeaderboardEntry,
-  type LeaderboardPeriod,
-  type LeaderboardStanding,
-} from '@shared/schema/gift-cards';
+import { type LeaderboardPeriod } from '@shared/constants';
+import { type LeaderboardEntry, type LeaderboardStanding } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { sqlInteger } from '../../db/sql-literals';

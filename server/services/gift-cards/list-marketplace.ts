@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { GIFT_LIMITS, type MarketplacePin, type MarketplaceScope } from '@shared/schema/gift-cards';
+import { GIFT_LIMITS } from '@shared/constants';
+import { type MarketplacePin, type MarketplaceScope } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { brandDisplayName } from '@shared/constants';
+import { brandDisplayName, PIN_LIMITS } from '@shared/constants';
 import { centsToDollars, formatDollars } from '@shared/money';
 import {
   GUEST_GIFT_MESSAGES,
@@ -15,7 +15,6 @@ import { type Database, type Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { getSystemAccount } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
-import { PIN_LIMITS } from '@shared/schema/pins';
 import { findOtherConsumer } from './find-consumer';
 import { generateGiftCardCode } from './gift-card-code';
 import { notify } from '../notifications/notify';

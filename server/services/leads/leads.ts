@@ -1,10 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
-import {
-  LEAD_MESSAGES,
-  type Lead,
-  type LeadStatus,
-  type leadInputSchema,
-} from '@shared/schema/notifications';
+import { type LeadStatus } from '@shared/constants';
+import { LEAD_MESSAGES, type Lead, type leadInputSchema } from '@shared/schema/notifications';
 import { leads } from '@shared/tables/notifications';
 import { type z } from 'zod';
 import { type Database, type Executor } from '../../db/client';

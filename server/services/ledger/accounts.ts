@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type LedgerAccountKind } from '@shared/schema/ledger';
+import { type LedgerAccountKind } from '@shared/constants';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 import { equalsLiteral } from '../../db/sql-literals';

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { type LedgerTransactionKind } from '@shared/schema/ledger';
+import { type LedgerTransactionKind } from '@shared/constants';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '@shared/tables/ledger';
 import { type Transaction } from '../../db/client';
 import { AppError } from '../../lib/errors';

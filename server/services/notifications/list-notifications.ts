@@ -10,11 +10,8 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import {
-  NOTIFICATION_MESSAGES,
-  type NotificationFilter,
-  type NotificationItem,
-} from '@shared/schema/notifications';
+import { type NotificationFilter } from '@shared/constants';
+import { NOTIFICATION_MESSAGES, type NotificationItem } from '@shared/schema/notifications';
 import { notifications } from '@shared/tables/notifications';
 import { users } from '@shared/tables/users';
 import { type Database, type Executor } from '../../db/client';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type NotificationReference, type NotificationType } from '@shared/schema/notifications';
+import { type NotificationReference, type NotificationType } from '@shared/constants';
 import { notificationPreferences, notifications } from '@shared/tables/notifications';
 import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { NOTIFICATION_TYPES, type NotificationType } from '@shared/constants';
 import {
   NOTIFICATION_TYPE_LABELS,
-  NOTIFICATION_TYPES,
   type NotificationPreference,
-  type NotificationType,
 } from '@shared/schema/notifications';
 import { notificationPreferences } from '@shared/tables/notifications';
 import { type Database } from '../../db/client';

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import { stores } from '@shared/tables/locations';
-import { type BusinessPin, type PinStatus } from '@shared/schema/pins';
+import { type PinStatus } from '@shared/constants';
+import { type BusinessPin } from '@shared/schema/pins';
 import { pins } from '@shared/tables/pins';
 import { type Executor } from '../../db/client';
 import { type Page } from '../../lib/list-answer';

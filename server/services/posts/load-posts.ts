@@ -1,5 +1,6 @@
 import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import { type Post, type PostAuthor, type PostComment, POST_LIMITS } from '@shared/schema/posts';
+import { POST_LIMITS } from '@shared/constants';
+import { type Post, type PostAuthor, type PostComment } from '@shared/schema/posts';
 import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
 import { queryRows } from '../../db/query-rows';

@@ -1,4 +1,4 @@
-import { type LeaderboardPeriod } from '@shared/schema/gift-cards';
+import { type LeaderboardPeriod } from '@shared/constants';
 import { type Post } from '@shared/schema/posts';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { type SharePlatform } from '@shared/schema/profiles';
+import { type SharePlatform } from '@shared/constants';
 import { shareEvents } from '@shared/tables/profiles';
 import { type Database } from '../../db/client';
 import { findUserByUsername } from './find-user-by-username';

@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  POST_MESSAGES,
-  UPLOAD_LIMITS,
-  type UploadContentType,
-  type UploadResult,
-} from '@shared/schema/posts';
+import { UPLOAD_LIMITS, type UploadContentType } from '@shared/constants';
+import { POST_MESSAGES, type UploadResult } from '@shared/schema/posts';
 import { uploads } from '@shared/tables/posts';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';

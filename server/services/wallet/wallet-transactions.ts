@@ -1,10 +1,7 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
-import {
-  type LedgerTransactionKind,
-  type WalletTransaction,
-  type WalletTransactionKind,
-} from '@shared/schema/ledger';
+import { type LedgerTransactionKind, type WalletTransactionKind } from '@shared/constants';
+import { type WalletTransaction } from '@shared/schema/ledger';
 import { ledgerTransactions } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 import { queryRows } from '../../db/query-rows';

@@ -1,7 +1,8 @@
 import { Check, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { type FriendshipStatus, type SuggestedFriend } from '@shared/schema/friends';
+import { type FriendshipStatus } from '@shared/constants';
+import { type SuggestedFriend } from '@shared/schema/friends';
 import { useSendFriendRequest } from '@/api/send-friend-request';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

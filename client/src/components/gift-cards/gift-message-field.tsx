@@ -1,5 +1,5 @@
 import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
-import { GIFT_LIMITS } from '@shared/schema/gift-cards';
+import { GIFT_LIMITS } from '@shared/constants';
 import {
   FormControl,
   FormDescription,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type BusinessPin, type PinStatus } from '@shared/schema/pins';
+import { type PinStatus } from '@shared/constants';
+import { type BusinessPin } from '@shared/schema/pins';
 import { api, type ListPage } from '@/lib/api-client';
 import { PINS_QUERY_KEY } from '@/lib/query-client';
 

@@ -1,4 +1,4 @@
-import { PIN_LIMITS } from '@shared/schema/pins';
+import { PIN_LIMITS } from '@shared/constants';
 
 /**
  * The wizard's form. Selects and number inputs hold text while the user works; the payload turns

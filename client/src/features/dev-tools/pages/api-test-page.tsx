@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FRIEND_RESPONSE_ACTIONS } from '@shared/schema/friends';
+import { FRIEND_RESPONSE_ACTIONS } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

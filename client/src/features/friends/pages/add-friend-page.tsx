@@ -1,7 +1,8 @@
 import { ArrowLeft, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { SEARCH_EMPTY, SEARCH_HINT, SEARCH_MIN_LENGTH } from '@shared/schema/gift-cards';
+import { SEARCH_MIN_LENGTH } from '@shared/constants';
+import { SEARCH_EMPTY, SEARCH_HINT } from '@shared/schema/gift-cards';
 import { useUserSearch } from '@/api/search-users';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { readErrorText } from '@/lib/api-client';

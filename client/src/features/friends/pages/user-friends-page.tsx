@@ -1,7 +1,8 @@
 import { ArrowLeft, Check, UserPlus, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { type FriendshipStatus, type PublicFriend } from '@shared/schema/friends';
+import { type FriendshipStatus } from '@shared/constants';
+import { type PublicFriend } from '@shared/schema/friends';
 import { useUser } from '@/api/get-user';
 import { useSendFriendRequest } from '@/api/send-friend-request';
 import { Avatar } from '@/components/ui/avatar';

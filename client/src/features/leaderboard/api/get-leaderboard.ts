@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LeaderboardEntry, type LeaderboardPeriod } from '@shared/schema/gift-cards';
+import { type LeaderboardPeriod } from '@shared/constants';
+import { type LeaderboardEntry } from '@shared/schema/gift-cards';
 import { api } from '@/lib/api-client';
 import { LEADERBOARD_QUERY_KEY } from '@/lib/query-client';
 

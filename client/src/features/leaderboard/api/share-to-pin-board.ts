@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type LeaderboardPeriod } from '@shared/schema/gift-cards';
+import { type LeaderboardPeriod } from '@shared/constants';
 import { type Post } from '@shared/schema/posts';
 import { api } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';

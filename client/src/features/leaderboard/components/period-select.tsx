@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type LeaderboardPeriod } from '@shared/schema/gift-cards';
+import { type LeaderboardPeriod } from '@shared/constants';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { isLeaderboardPeriod, LEADERBOARD_PERIOD_OPTIONS } from '../lib/leaderboard-display';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type LeaderboardPeriod } from '@shared/schema/gift-cards';
+import { type LeaderboardPeriod } from '@shared/constants';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,4 +1,5 @@
-import { type LeaderboardEntry, type LeaderboardPeriod } from '@shared/schema/gift-cards';
+import { type LeaderboardPeriod } from '@shared/constants';
+import { type LeaderboardEntry } from '@shared/schema/gift-cards';
 
 /**
  * How the leaderboard turns what the server sends into what the page shows. Pure functions, so

@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { type LeaderboardPeriod } from '@shared/schema/gift-cards';
+import { type LeaderboardPeriod } from '@shared/constants';
 import { useUser } from '@/api/get-user';
 import { SendGiftDialog } from '@/components/gift-cards/send-gift-dialog';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { type LeadStatus } from '@shared/schema/notifications';
+import { type LeadStatus } from '@shared/constants';
 
 /**
  * GET /api/business/leads/export answers a CSV file, which the browser downloads through a plain

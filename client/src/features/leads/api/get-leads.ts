@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Lead, type LeadStatus } from '@shared/schema/notifications';
+import { type LeadStatus } from '@shared/constants';
+import { type Lead } from '@shared/schema/notifications';
 import { api, type ListPage } from '@/lib/api-client';
 
 /** Every leads query lives under this key; a change to any lead refreshes them all. */

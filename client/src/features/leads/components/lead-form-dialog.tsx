@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { LEAD_LIMITS, LEAD_STATUSES, leadInputSchema } from '@shared/schema/notifications';
+import { LEAD_LIMITS, LEAD_STATUSES } from '@shared/constants';
+import { leadInputSchema } from '@shared/schema/notifications';
 import {
   Form,
   FormControl,

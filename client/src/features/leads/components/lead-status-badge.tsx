@@ -1,4 +1,4 @@
-import { type LeadStatus } from '@shared/schema/notifications';
+import { type LeadStatus } from '@shared/constants';
 import { Badge } from '@/components/ui/badge';
 import { LEAD_STATUS_CLASSES } from '../lib/lead-display';
 

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { LEAD_STATUSES, type LeadStatus } from '@shared/schema/notifications';
+import { LEAD_STATUSES, type LeadStatus } from '@shared/constants';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

@@ -1,4 +1,5 @@
-import { type Lead, LEAD_STATUSES, type LeadStatus } from '@shared/schema/notifications';
+import { LEAD_STATUSES, type LeadStatus } from '@shared/constants';
+import { type Lead } from '@shared/schema/notifications';
 
 /**
  * How the leads page turns what the server sends into what it shows, defaults for missing values

@@ -1,7 +1,7 @@
 import { Download, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { type LeadStatus } from '@shared/schema/notifications';
+import { type LeadStatus } from '@shared/constants';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorAlert } from '@/components/ui/error-alert';

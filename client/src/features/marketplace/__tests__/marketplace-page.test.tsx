@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ClaimResult, GIFT_LIMITS } from '@shared/schema/gift-cards';
+import { GIFT_LIMITS } from '@shared/constants';
+import { type ClaimResult } from '@shared/schema/gift-cards';
 import { brandsFixture } from '@/testing/fixtures';
 import { jsonReply, mockApi, pending, type MockReply, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';

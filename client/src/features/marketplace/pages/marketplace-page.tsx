@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { GIFT_LIMITS } from '@shared/schema/gift-cards';
+import { GIFT_LIMITS } from '@shared/constants';
 import { useInfiniteMarketplacePins } from '@/api/get-marketplace-pins';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Input } from '@/components/ui/input';

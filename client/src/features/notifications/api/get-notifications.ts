@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { type UserType } from '@shared/constants';
-import { type NotificationFilter, type NotificationItem } from '@shared/schema/notifications';
+import { type NotificationFilter, type UserType } from '@shared/constants';
+import { type NotificationItem } from '@shared/schema/notifications';
 import { NOTIFICATION_LIST_QUERY_KEY } from '@/api/get-unread-count';
 import { api, type ListPage, nextPageNumber } from '@/lib/api-client';
 

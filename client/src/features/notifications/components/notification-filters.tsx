@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type NotificationFilter } from '@shared/schema/notifications';
+import { type NotificationFilter } from '@shared/constants';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { isNotificationFilter, NOTIFICATION_FILTER_OPTIONS } from '../lib/notification-display';

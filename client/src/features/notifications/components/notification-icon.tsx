@@ -9,7 +9,7 @@ import {
   UserCheck,
   UserPlus,
 } from 'lucide-react';
-import { type NotificationType } from '@shared/schema/notifications';
+import { type NotificationType } from '@shared/constants';
 import { cn } from '@/lib/utils';
 import { type NotificationKind } from '../lib/notification-display';
 

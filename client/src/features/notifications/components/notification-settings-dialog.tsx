@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type NotificationPreference, type NotificationType } from '@shared/schema/notifications';
+import { type NotificationType } from '@shared/constants';
+import { type NotificationPreference } from '@shared/schema/notifications';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';

@@ -1,9 +1,9 @@
 import {
   NOTIFICATION_FILTERS,
   type NotificationFilter,
-  type NotificationItem,
   type NotificationType,
-} from '@shared/schema/notifications';
+} from '@shared/constants';
+import { type NotificationItem } from '@shared/schema/notifications';
 import { formatUsd } from '@/lib/format';
 import { paths, profilePath } from '@/lib/paths';
 import { formatRelativeTime } from '@/lib/relative-time';

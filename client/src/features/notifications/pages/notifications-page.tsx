@@ -1,6 +1,6 @@
 import { CheckCheck, Settings } from 'lucide-react';
 import { useState } from 'react';
-import { type NotificationFilter } from '@shared/schema/notifications';
+import { type NotificationFilter } from '@shared/constants';
 import { type CurrentUser } from '@shared/schema/users';
 import { useUnreadCount } from '@/api/get-unread-count';
 import { useUser } from '@/api/get-user';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ProfileReport, type ReportReason } from '@shared/schema/profiles';
+import { type ReportReason } from '@shared/constants';
+import { type ProfileReport } from '@shared/schema/profiles';
 import { api } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type SharePlatform } from '@shared/schema/profiles';
+import { type SharePlatform } from '@shared/constants';
 import { api } from '@/lib/api-client';
 
 export type ShareProfileRequest = { platform: SharePlatform; profileUsername: string };

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type z } from 'zod';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '@shared/constants';
 import {
-  REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
-  REPORT_REASONS,
   reportProfileSchema,
   type ReportProfileInput,
 } from '@shared/schema/profiles';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type SharePlatform } from '@shared/schema/profiles';
+import { type SharePlatform } from '@shared/constants';
 import { toast } from '@/components/ui/use-toast';
 import { useShareProfile } from '../api/share-profile';
 import {

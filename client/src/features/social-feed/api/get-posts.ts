@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { POST_LIMITS, type Post } from '@shared/schema/posts';
+import { POST_LIMITS } from '@shared/constants';
+import { type Post } from '@shared/schema/posts';
 import { api, type ListPage } from '@/lib/api-client';
 
 /** Everything cached about the Pin Board lives under this key. */

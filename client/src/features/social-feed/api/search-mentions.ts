@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SEARCH_MIN_LENGTH } from '@shared/schema/gift-cards';
+import { SEARCH_MIN_LENGTH } from '@shared/constants';
 import { type MentionCandidate } from '@shared/schema/friends';
 import { api } from '@/lib/api-client';
 

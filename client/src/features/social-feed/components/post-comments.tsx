@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { POST_LIMITS, type Post } from '@shared/schema/posts';
+import { POST_LIMITS } from '@shared/constants';
+import { type Post } from '@shared/schema/posts';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,7 +1,7 @@
 import { type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { FUNDS_MAX_DOLLARS, FUNDS_MIN_DOLLARS } from '@shared/schema/ledger';
+import { FUNDS_MAX_DOLLARS, FUNDS_MIN_DOLLARS } from '@shared/constants';
 
 type AmountFieldProps<TValues extends FieldValues, TContext, TTransformed> = {
   control: Control<TValues, TContext, TTransformed>;

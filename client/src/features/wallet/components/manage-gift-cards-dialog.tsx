@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { brandDisplayName } from '@shared/constants';
-import { type GiftCardStatus, type IssuedGiftCard } from '@shared/schema/gift-cards';
+import { brandDisplayName, type GiftCardStatus } from '@shared/constants';
+import { type IssuedGiftCard } from '@shared/schema/gift-cards';
 import { Badge } from '@/components/ui/badge';
 import {
   Dialog,

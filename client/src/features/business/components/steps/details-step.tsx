@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import { PIN_LIMITS } from '@shared/schema/pins';
+import { PIN_LIMITS } from '@shared/constants';
 import { useWallet } from '@/api/get-wallet';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { PIN_LIMITS } from '@shared/schema/pins';
+import { PIN_LIMITS } from '@shared/constants';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { type PinWizardValues } from '../pin-wizard-values';
