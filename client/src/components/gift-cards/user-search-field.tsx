@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { SEARCH_MAX_LENGTH } from '@shared/constants';
 import { type UserSearchResult } from '@shared/schema/gift-cards';
 import { searchUsersQueryOptions } from '@/api/search-users';
 import { Button } from '@/components/ui/button';
@@ -135,7 +136,7 @@ function UserSearchBox({ label, type, autoFocus, current, onKeep, onPick }: User
             id={inputId}
             autoComplete="off"
             spellCheck={false}
-            maxLength={60}
+            maxLength={SEARCH_MAX_LENGTH}
             placeholder="Search by name or username"
             value={text}
             onChange={(event) => setText(event.target.value)}

@@ -1,7 +1,7 @@
 import { ArrowLeft, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { SEARCH_MIN_LENGTH } from '@shared/constants';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@shared/constants';
 import { SEARCH_EMPTY, SEARCH_HINT } from '@shared/schema/gift-cards';
 import { useUserSearch } from '@/api/search-users';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -63,7 +63,7 @@ export function AddFriendPage() {
             className="pl-9"
             autoComplete="off"
             spellCheck={false}
-            maxLength={60}
+            maxLength={SEARCH_MAX_LENGTH}
             placeholder="e.g. jordan or Jordan Lee"
             aria-describedby={status === 'hint' || status === 'empty' ? statusId : undefined}
             value={text}

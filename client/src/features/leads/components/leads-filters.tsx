@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { LEAD_STATUSES, type LeadStatus } from '@shared/constants';
+import { LEAD_LIMITS, LEAD_STATUSES, type LeadStatus } from '@shared/constants';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -38,7 +38,7 @@ export function LeadsFilters({
           value={search}
           onChange={(event) => onSearchChange(event.target.value)}
           autoComplete="off"
-          maxLength={100}
+          maxLength={LEAD_LIMITS.searchMax}
           className="pl-9"
         />
       </div>
