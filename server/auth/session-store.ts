@@ -5,9 +5,8 @@ import { type SessionStoreConnection } from '../db/client';
 export type SessionStore = session.Store & { close: () => void };
 
 /**
- * Sessions live in the `session` table, read on every signed-in request: the row is the only
- * authority, so signing out or a password change on one instance is seen by every other instance
- * at its next request. connect-pg-simple as it comes; it also prunes expired rows.
+ * Sessions live in the `session` table: connect-pg-simple as it comes (it also prunes expired
+ * rows). The app reads it through `CachedSessionStore`, which keeps the sessions in use in memory.
  */
 export function createSessionStore(options: {
   connection: SessionStoreConnection;

@@ -2,7 +2,8 @@ import { type RequestHandler } from 'express';
 import session from 'express-session';
 import { type DatabaseHandle } from '../db/client';
 import { type Logger } from '../lib/logger';
-import { createSessionStore, type SessionStore } from './session-store';
+import { CachedSessionStore } from './cached-session-store';
+import { createSessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'markit.sid';
 /** A session ends after 30 minutes without a request… */
@@ -19,7 +20,7 @@ declare module 'express-session' {
 export type SessionSetup = {
   /** express-session, with the error handling below. */
   middleware: RequestHandler;
-  store: SessionStore;
+  store: CachedSessionStore;
 };
 
 export function createSessionMiddleware(options: {
@@ -29,11 +30,14 @@ export function createSessionMiddleware(options: {
   pruneExpired: boolean;
   logger: Logger;
 }): SessionSetup {
-  const store = createSessionStore({
-    connection: options.database.sessionStoreConnection,
-    pruneExpired: options.pruneExpired,
-    idleTimeoutMs: SESSION_IDLE_TIMEOUT_MS,
-  });
+  const store = new CachedSessionStore(
+    createSessionStore({
+      connection: options.database.sessionStoreConnection,
+      pruneExpired: options.pruneExpired,
+      idleTimeoutMs: SESSION_IDLE_TIMEOUT_MS,
+    }),
+    options.database,
+  );
   const sessions = session({
     name: SESSION_COOKIE_NAME,
     secret: options.secret,

@@ -34,7 +34,11 @@ export type DatabaseHandle = {
    * Calls `handler` with the payload of every NOTIFY on `channel` (committed transactions only),
    * from any app instance on this database. Answers the function that stops listening.
    */
-  listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+  listen: (
+    channel: string,
+    handler: (payload: string) => void,
+    options?: ListenOptions,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
   /** The embedded database's data directory as a tarball, to start another one from (tests). */
   snapshot?: () => Promise<Blob>;
@@ -59,6 +63,14 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Sees every statement drizzle sends, with its parameters (the query-plan test collects them). */
   onQuery?: QueryObserver | undefined;
+};
+
+export type ListenOptions = {
+  /**
+   * Told when notifications may have been missed (the listening connection dropped: `false`) and
+   * when they flow again (`true`, after reconnecting). The embedded database never drops.
+   */
+  onConnectionChange?: (connected: boolean) => void;
 };
 
 export type QueryObserver = (text: string, params: unknown[]) => void;
@@ -168,7 +180,8 @@ async function createPostgresDatabase(
     },
     query: async <Row>(text: string, params?: unknown[]) =>
       (await pool.query(text, params)).rows as Row[],
-    listen: (channel, handler) => listenOnPostgres(url, channel, handler),
+    listen: (channel, handler, listenOptions) =>
+      listenOnPostgres(url, channel, handler, listenOptions?.onConnectionChange),
     close: async () => {
       await pool.end();
     },
@@ -185,6 +198,7 @@ async function listenOnPostgres(
   url: string,
   channel: string,
   handler: (payload: string) => void,
+  onConnectionChange: ((connected: boolean) => void) | undefined,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
   let stopped = false;
@@ -215,11 +229,13 @@ async function listenOnPostgres(
       return;
     }
     current = client;
+    onConnectionChange?.(true);
   };
 
   const reconnect = (client: pg.Client) => {
     if (stopped || current !== client) return;
     current = null;
+    onConnectionChange?.(false);
     client.end().catch(() => undefined);
     const retry = () => {
       if (stopped) return;

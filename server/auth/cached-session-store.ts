@@ -1,0 +1,139 @@
+import session from 'express-session';
+import { LRUCache } from 'lru-cache';
+import { type DatabaseHandle } from '../db/client';
+
+/** Every instance LISTENs here; a payload is the id of a session that changed or ended. */
+export const SESSION_CHANGES_CHANNEL = 'session_changes';
+
+/** How long this instance answers a session from memory before reading its row again. */
+export const SESSION_CACHE_TTL_MS = 60 * 1000;
+
+/**
+ * A request moves its session's expiry in the table at most this often per instance: an active
+ * user costs one write a minute instead of one per request, so a session ends between 29 and 30
+ * minutes after its last request.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+const MAX_CACHED_SESSIONS = 50_000;
+
+type Callback = (error?: unknown) => void;
+type StoredSession = session.SessionData;
+type Inner = session.Store & { close?: () => void };
+
+/**
+ * The session store every request reads, in front of the table's own store (`inner`,
+ * connect-pg-simple): reading the row and moving its expiry on every request cost most of a small
+ * read's time (see docs/performance.md), so this instance keeps each session it served for up to
+ * a minute and moves its expiry at most once a minute.
+ *
+ * The row stays the authority. Every change of a session (sign-in, sign-out, a new id) is
+ * written to the table and then announced with a NOTIFY, and every instance drops that session
+ * from memory when it hears it: a sign-out on one instance is seen by all of them within the
+ * notification's round trip. While the listening connection is down (notifications may be
+ * missed) nothing is answered from memory.
+ */
+export class CachedSessionStore extends session.Store {
+  /** The stored JSON: every read parses its own copy, since express-session changes it. */
+  private readonly sessions = new LRUCache<string, string>({
+    max: MAX_CACHED_SESSIONS,
+    ttl: SESSION_CACHE_TTL_MS,
+    ttlResolution: 0,
+  });
+  /** When this instance last moved each session's expiry. */
+  private readonly touched = new LRUCache<string, true>({
+    max: MAX_CACHED_SESSIONS,
+    ttl: SESSION_TOUCH_INTERVAL_MS,
+    ttlResolution: 0,
+  });
+  private listening = false;
+  /** Bumped by every change heard: a row read that a change overtook is not kept. */
+  private changes = 0;
+  private readonly stopListening: Promise<(() => Promise<void>) | null>;
+  /** Settles once this instance listens for other instances' changes (or failed to). */
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly inner: Inner,
+    private readonly database: Pick<DatabaseHandle, 'query' | 'listen'>,
+  ) {
+    super();
+    this.stopListening = database
+      .listen(SESSION_CHANGES_CHANNEL, (sid) => this.forget(sid), {
+        onConnectionChange: (connected) => {
+          this.forgetAll();
+          this.listening = connected;
+        },
+      })
+      .then(
+        (stop) => {
+          // The embedded database never reports a connection: listening starts once LISTEN is on.
+          this.listening = true;
+          return stop;
+        },
+        () => null,
+      );
+    this.ready = this.stopListening.then(() => undefined);
+  }
+
+  private forget(sid: string): void {
+    this.changes += 1;
+    this.sessions.delete(sid);
+    this.touched.delete(sid);
+  }
+
+  private forgetAll(): void {
+    this.changes += 1;
+    this.sessions.clear();
+    this.touched.clear();
+  }
+
+  /** Tells every instance (this one included) that the session changed or ended. */
+  private announce(sid: string, callback: Callback | undefined) {
+    return (error?: unknown) => {
+      this.forget(sid);
+      if (error) return callback?.(error);
+      this.database
+        .query('select pg_notify($1, $2)', [SESSION_CHANGES_CHANNEL, sid])
+        .then(() => callback?.(), callback ?? (() => undefined));
+    };
+  }
+
+  override get(sid: string, callback: (error: unknown, data?: StoredSession | null) => void) {
+    const cached = this.listening ? this.sessions.get(sid) : undefined;
+    if (cached !== undefined) return callback(null, JSON.parse(cached) as StoredSession);
+    const seen = this.changes;
+    this.inner.get(sid, (error, data) => {
+      if (error) return callback(error);
+      if (!data) return callback(null, null);
+      const json = JSON.stringify(data);
+      if (this.listening && seen === this.changes) this.sessions.set(sid, json);
+      callback(null, JSON.parse(json) as StoredSession);
+    });
+  }
+
+  override set(sid: string, data: StoredSession, callback?: Callback) {
+    this.inner.set(sid, data, this.announce(sid, callback));
+  }
+
+  override destroy(sid: string, callback?: Callback) {
+    this.inner.destroy(sid, this.announce(sid, callback));
+  }
+
+  override touch(sid: string, data: StoredSession, callback?: Callback) {
+    if (this.touched.has(sid) || !this.inner.touch) return callback?.();
+    this.touched.set(sid, true);
+    this.inner.touch(sid, data, (error?: unknown) => {
+      if (error) this.touched.delete(sid);
+      callback?.(error);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.forgetAll();
+    this.listening = false;
+    const stop = await this.stopListening;
+    await stop?.();
+    this.inner.close?.();
+  }
+}
