@@ -51,12 +51,12 @@ const dialect = new PgDialect();
  */
 export function preparedQuery<Row, Variant extends string = 'all'>(
   name: string,
-  build: (variant: Variant) => SQL,
+  build: (variant: Variant, db: Executor) => SQL,
 ): (db: Executor, variant: Variant, values: Record<string, unknown>) => Promise<Row[]> {
   const statement = preparedStatement(name, (db: Executor, variant: Variant) => ({
     prepare: (statementName: string) =>
       db._.session.prepareQuery(
-        dialect.sqlToQuery(build(variant)),
+        dialect.sqlToQuery(build(variant, db)),
         undefined,
         statementName,
         false,

@@ -453,6 +453,10 @@ describe('query plans over a mid-size database', () => {
           'marketplace_page',
           'marketplace_brands',
           'feed_page',
+          'leaderboard_page',
+          'leaderboard_standing',
+          'wallet_history',
+          'friend_suggestions',
         ]) {
           expect(
             statements.some((row) => row.name.startsWith(`${prepared}_`)),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type SuggestedFriend } from '@shared/schema/friends';
 import { type Database } from '../../db/client';
-import { queryRows } from '../../db/query-rows';
+import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
 
 type SuggestionRow = {
@@ -15,24 +15,14 @@ type SuggestionRow = {
 /** How many of the newest people per shared brand are considered: keeps the query bounded. */
 const CANDIDATES_PER_BRAND = 100;
 
-/**
- * People the user may know: friends of their friends first (most mutual friends first), then
- * people who share their favourite brands (most shared brands first, newest accounts among the
- * newest of each brand first); never the user, a friend or someone with a pending request either
- * way. Every step is an index lookup, so the cost does not grow with the number of users.
- */
-export async function suggestFriends(
-  db: Database,
-  userId: number,
-  limit: number,
-): Promise<SuggestedFriend[]> {
-  const rows = await queryRows<SuggestionRow>(
-    db,
-    sql`
+// Prepared per page size (at most 50 shapes): its planning cost as much as its run.
+const suggestions = preparedQuery<SuggestionRow, string>(
+  'friend_suggestions',
+  (limit) => sql`
     with links as (
-      select addressee_id as id, status from friendships where requester_id = ${userId}
+      select addressee_id as id, status from friendships where requester_id = ${sql.placeholder('userId')}
       union all
-      select requester_id as id, status from friendships where addressee_id = ${userId}
+      select requester_id as id, status from friendships where addressee_id = ${sql.placeholder('userId')}
     ),
     my_friends as (select id from links where status = 'accepted'),
     friends_of_friends as (
@@ -52,11 +42,11 @@ export async function suggestFriends(
       from user_brands mine
       cross join lateral (
         select theirs.user_id from user_brands theirs
-        where theirs.brand_id = mine.brand_id and theirs.user_id <> ${userId}
+        where theirs.brand_id = mine.brand_id and theirs.user_id <> ${sql.placeholder('userId')}
         order by theirs.user_id desc
         limit ${sqlInteger(CANDIDATES_PER_BRAND)}
       ) as candidate
-      where mine.user_id = ${userId}
+      where mine.user_id = ${sql.placeholder('userId')}
       group by candidate.user_id
     ),
     candidates as (
@@ -69,19 +59,32 @@ export async function suggestFriends(
     ranked as (
       select candidates.id, candidates.mutual, candidates.shared
       from candidates
-      where candidates.id <> ${userId}
+      where candidates.id <> ${sql.placeholder('userId')}
         and not exists (
           select 1 from links where links.id = candidates.id and links.status in ('accepted', 'pending')
         )
       order by candidates.mutual desc, candidates.shared desc, candidates.id asc
-      limit ${sqlInteger(limit)}
+      limit ${sqlInteger(Number(limit))}
     )
     select users.id, users.name, users.username, users.profile_picture,
            ranked.mutual as mutual_friends
     from ranked
     join users on users.id = ranked.id
     order by ranked.mutual desc, ranked.shared desc, ranked.id asc`,
-  );
+);
+
+/**
+ * People the user may know: friends of their friends first (most mutual friends first), then
+ * people who share their favourite brands (most shared brands first, newest accounts among the
+ * newest of each brand first); never the user, a friend or someone with a pending request either
+ * way. Every step is an index lookup, so the cost does not grow with the number of users.
+ */
+export async function suggestFriends(
+  db: Database,
+  userId: number,
+  limit: number,
+): Promise<SuggestedFriend[]> {
+  const rows = await suggestions(db, String(limit), { userId });
   return rows.map((row) => ({
     id: Number(row.id),
     name: row.name,

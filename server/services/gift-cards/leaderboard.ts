@@ -3,7 +3,7 @@ import { centsToDollars } from '@shared/money';
 import { type LeaderboardPeriod } from '@shared/constants';
 import { type LeaderboardEntry, type LeaderboardStanding } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
-import { queryRows } from '../../db/query-rows';
+import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
 
 /**
@@ -25,22 +25,28 @@ type RankedRow = {
   total_cents: string | number;
 };
 
-/** The top gifters of the period: only gifts sent within the period count. */
-export async function getLeaderboard(
-  db: Database,
-  { period, limit }: { period: LeaderboardPeriod; limit: number },
-): Promise<LeaderboardEntry[]> {
-  // Best first, ties by id: the top of the rank index, then the users by primary key.
-  const rows = await queryRows<RankedRow>(
-    db,
-    sql`
+// Best first, ties by id: the top of the rank index, then the users by primary key. Prepared per
+// period and page size (a few dozen shapes): planning it cost as much as running it.
+const leaderboardPage = preparedQuery<RankedRow, `${LeaderboardPeriod}_${number}`>(
+  'leaderboard_page',
+  (variant) => {
+    const [period, limit] = variant.split('_') as [LeaderboardPeriod, string];
+    return sql`
     select users.id, users.name, users.username, users.profile_picture, totals.total_cents
     from leaderboard_totals totals
     join users on users.id = totals.user_id
     where ${inPeriod(period, sql`totals`)}
     order by totals.total_cents desc nulls last, totals.user_id asc
-    limit ${sqlInteger(limit)}`,
-  );
+    limit ${sqlInteger(Number(limit))}`;
+  },
+);
+
+/** The top gifters of the period: only gifts sent within the period count. */
+export async function getLeaderboard(
+  db: Database,
+  { period, limit }: { period: LeaderboardPeriod; limit: number },
+): Promise<LeaderboardEntry[]> {
+  const rows = await leaderboardPage(db, `${period}_${limit}`, {});
   return rows.map((row) => ({
     id: Number(row.id),
     name: row.name,
@@ -58,31 +64,23 @@ type StandingRow = {
   ranked_users: string | number | null;
 };
 
-/** Points are whole dollars of gifts sent: the integer part of total_value. */
-const points = (cents: number) => Math.trunc(cents / 100);
-
-/** Where the consumer stands in the period, and how far the next place is. */
-export async function getLeaderboardStanding(
-  db: Database,
-  userId: number,
-  period: LeaderboardPeriod,
-): Promise<LeaderboardStanding> {
-  // Ahead of the consumer: everyone with a larger total (the period's rows of
-  // leaderboard_total_counts, one per distinct total), and those with the same total and a smaller
-  // id (a range of the rank index). The counts' rows also give the period's ranked users and the
-  // next larger total, so no statement counts the period's whole population.
-  const rows = await queryRows<StandingRow>(
-    db,
-    sql`
+// Ahead of the consumer: everyone with a larger total (the period's rows of
+// leaderboard_total_counts, one per distinct total), and those with the same total and a smaller
+// id (a range of the rank index). The counts' rows also give the period's ranked users and the
+// next larger total, so no statement counts the period's whole population.
+// Prepared per period: planning it cost as much as running it.
+const leaderboardStanding = preparedQuery<StandingRow, LeaderboardPeriod>(
+  'leaderboard_standing',
+  (period) => sql`
     with mine as (
       select totals.total_cents from leaderboard_totals totals
-      where ${inPeriod(period, sql`totals`)} and totals.user_id = ${userId}
+      where ${inPeriod(period, sql`totals`)} and totals.user_id = ${sql.placeholder('userId')}
     )
     select
       mine.total_cents,
       (select count(*) from leaderboard_totals tie
         where ${inPeriod(period, sql`tie`)}
-          and tie.total_cents = mine.total_cents and tie.user_id < ${userId}
+          and tie.total_cents = mine.total_cents and tie.user_id < ${sql.placeholder('userId')}
       ) as ties_ahead,
       counts.larger_total_users,
       counts.next_total_cents,
@@ -98,7 +96,18 @@ export async function getLeaderboardStanding(
       from leaderboard_total_counts counts
       where ${inPeriod(period, sql`counts`)}
     ) as counts`,
-  );
+);
+
+/** Points are whole dollars of gifts sent: the integer part of total_value. */
+const points = (cents: number) => Math.trunc(cents / 100);
+
+/** Where the consumer stands in the period, and how far the next place is. */
+export async function getLeaderboardStanding(
+  db: Database,
+  userId: number,
+  period: LeaderboardPeriod,
+): Promise<LeaderboardStanding> {
+  const rows = await leaderboardStanding(db, period, { userId });
   const row = rows[0];
   const rankedUsers = Number(row?.ranked_users ?? 0);
   if (!row || row.total_cents === null) {

@@ -45,7 +45,7 @@ export async function listConsumerGiftCards(
 
 /** What the consumer's usable cards hold, in cents (the consumer wallet's balance): a statement
  * answering one row, read as a scalar subquery of the wallet overview. */
-export const usableCardBalancesQuery = (db: Executor, ownerId: number) =>
+export const usableCardBalancesQuery = (db: Executor, ownerId: number | SQLWrapper) =>
   db
     .select({
       total: sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)`.mapWith(Number),

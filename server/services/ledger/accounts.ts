@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { type LedgerAccountKind } from '@shared/constants';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
@@ -23,7 +23,7 @@ export async function getUserFundsAccount(tx: Executor, userId: number): Promise
 }
 
 /** The statement reading the user's funds balance (also usable as a scalar subquery). */
-export const userFundsBalanceQuery = (tx: Executor, userId: number) =>
+export const userFundsBalanceQuery = (tx: Executor, userId: number | SQLWrapper) =>
   tx
     .select({ balance: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)

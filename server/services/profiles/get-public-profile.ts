@@ -2,18 +2,19 @@ import { sql } from 'drizzle-orm';
 import { PROFILE_MESSAGES, type PublicProfile } from '@shared/schema/profiles';
 import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { friendsCountOf } from '../friends/friendship-queries';
 
 /**
  * The public fields of a profile, and nothing private (no e-mail, phone or hash). One
- * statement: the user by username in any letter case (the lower(username) index), their brands
+ * prepared statement (its planning cost as much as its run): the user by username in any letter case (the lower(username) index), their brands
  * and their number of friends (each side of a friendship from its own index). The subqueries
  * name `users.id` outright: drizzle writes a lone table's columns unqualified, and a bare "id"
  * inside them would be the friendship's own.
  */
-export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {
-  const [user] = await db
+const profileByUsername = preparedStatement('public_profile', (db: Database) =>
+  db
     .select({
       name: users.name,
       username: users.username,
@@ -26,7 +27,13 @@ export async function getPublicProfile(db: Database, username: string): Promise<
       friendsCount: friendsCountOf(sql`users.id`),
     })
     .from(users)
-    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);
+    .where(sql`lower(${users.username}) = ${sql.placeholder('username')}`),
+);
+
+export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {
+  const [user] = await profileByUsername(db, 'all').execute({
+    username: username.trim().toLowerCase(),
+  });
   if (!user) throw notFound(PROFILE_MESSAGES.notFound);
   return {
     name: user.name,

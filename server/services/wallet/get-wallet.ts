@@ -2,8 +2,6 @@ import { type UserType } from '@shared/constants';
 import { centsToDollars } from '@shared/money';
 import { type Wallet } from '@shared/schema/ledger';
 import { type Database } from '../../db/client';
-import { userFundsBalanceQuery } from '../ledger/accounts';
-import { usableCardBalancesQuery } from '../gift-cards/list-consumer-gift-cards';
 import { readWalletOverview } from './wallet-transactions';
 
 const RECENT_TRANSACTIONS = 5;
@@ -16,12 +14,8 @@ export async function getWallet(
   db: Database,
   user: { id: number; type: UserType },
 ): Promise<Wallet> {
-  const balance =
-    user.type === 'consumer'
-      ? usableCardBalancesQuery(db, user.id)
-      : userFundsBalanceQuery(db, user.id);
   const overview = await readWalletOverview(db, user.id, {
-    balance,
+    balance: user.type === 'consumer' ? 'cards' : 'funds',
     recent: RECENT_TRANSACTIONS,
   });
   return {

@@ -4,8 +4,10 @@ import { type LedgerTransactionKind, type WalletTransactionKind } from '@shared/
 import { type WalletTransaction } from '@shared/schema/ledger';
 import { ledgerTransactions } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
-import { queryRows } from '../../db/query-rows';
+import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
+import { usableCardBalancesQuery } from '../gift-cards/list-consumer-gift-cards';
+import { userFundsBalanceQuery } from '../ledger/accounts';
 import { type Page } from '../../lib/list-answer';
 
 /** Which way each kind of movement goes for the user who made it. */
@@ -63,7 +65,7 @@ export async function findByIdempotencyKey(db: Executor, userId: number, key: st
  * transactions (funds, pins, claims, redemptions) and the gift cards they gave or were given
  * (a gift moves a card, not money between accounts, so it is recorded in `gifts`).
  */
-function walletHistory(userId: number) {
+function walletHistory(userId: SQLWrapper) {
   return sql`
     select 't' || t.id::text as id, t.kind, t.description, t.amount_cents, t.status, t.created_at,
            case when t.kind in ${incomingKinds} then 'received' else 'sent' end as direction
@@ -108,18 +110,28 @@ type PageRow = SummaryColumns & { [K in keyof HistoryRow]: HistoryRow[K] | null 
   on_page: boolean | null;
 };
 
+/** What the wallet's balance is made of: a consumer's usable cards, or a business's funds. */
+export type BalanceSource = 'cards' | 'funds';
+
 /**
  * The user's movements, once: the summary of all of them (sums, this month's net, count) and one
  * page, newest first, in one statement. The history is materialized so it is computed once.
+ * Prepared per page size and balance (a handful of shapes): its planning cost as much as its run.
+ * OFFSET is a parameter: the rows are one user's, so the generic plan reads their range either way.
  */
-async function readHistory(
-  db: Executor,
-  userId: number,
-  { limit, offset, balance }: { limit: number; offset: number; balance?: SQLWrapper },
-) {
-  const rows = await queryRows<PageRow & { balance_cents: string | number | null }>(
-    db,
-    sql`with history as materialized (${walletHistory(userId)})
+const historyPage = preparedQuery<
+  PageRow & { balance_cents: string | number | null },
+  `${BalanceSource | 'none'}_${number}`
+>('wallet_history', (variant, db) => {
+  const [source, limit] = variant.split('_') as [BalanceSource | 'none', string];
+  const userId = sql.placeholder('userId');
+  const balance =
+    source === 'cards'
+      ? usableCardBalancesQuery(db, userId)
+      : source === 'funds'
+        ? userFundsBalanceQuery(db, userId)
+        : null;
+  return sql`with history as materialized (${walletHistory(userId)})
       select summary.*, page.*
       from (
         select
@@ -134,9 +146,16 @@ async function readHistory(
       left join lateral (
         select true as on_page, history.* from history
         order by created_at desc, id desc
-        limit ${sqlInteger(limit)} offset ${sqlInteger(offset)}
-      ) page on true`,
-  );
+        limit ${sqlInteger(Number(limit))} offset ${sql.placeholder('offset')}
+      ) page on true`;
+});
+
+async function readHistory(
+  db: Executor,
+  userId: number,
+  { limit, offset, balance }: { limit: number; offset: number; balance?: BalanceSource },
+) {
+  const rows = await historyPage(db, `${balance ?? 'none'}_${limit}`, { userId, offset });
   const first = rows[0];
   const items: WalletTransaction[] = rows
     .filter((row) => row.on_page)
@@ -172,14 +191,14 @@ export async function listWalletTransactions(
 }
 
 /**
- * Everything the wallet page shows in one statement: the balance (`balance`, a statement answering
- * one number), sent, received, this month's net change (dollars), the number of movements, and
- * the `recent` latest movements.
+ * Everything the wallet page shows in one statement: the balance (of the user's usable cards, or
+ * of their funds), sent, received, this month's net change (dollars), the number of movements,
+ * and the `recent` latest movements.
  */
 export async function readWalletOverview(
   db: Executor,
   userId: number,
-  { balance, recent }: { balance: SQLWrapper; recent: number },
+  { balance, recent }: { balance: BalanceSource; recent: number },
 ) {
   return readHistory(db, userId, { limit: recent, offset: 0, balance });
 }
