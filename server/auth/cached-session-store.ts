@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import session from 'express-session';
 import { LRUCache } from 'lru-cache';
 import { type DatabaseHandle } from '../db/client';
 
-/** Every instance LISTENs here; a payload is the id of a session that changed or ended. */
+/**
+ * Every instance LISTENs here; a payload is the announcing instance's id and the id of a session
+ * that changed or ended, separated by a space.
+ */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
 
 /** How long this instance answers a session from memory before reading its row again. */
@@ -50,6 +54,8 @@ export class CachedSessionStore extends session.Store {
   /** Bumped by every change heard: a row read that a change overtook is not kept. */
   private changes = 0;
   private readonly stopListening: Promise<(() => Promise<void>) | null>;
+  /** Names this instance's announcements, which it has already acted on itself. */
+  private readonly instanceId = randomUUID();
   /** Settles once this instance listens for other instances' changes (or failed to). */
   readonly ready: Promise<void>;
 
@@ -59,7 +65,7 @@ export class CachedSessionStore extends session.Store {
   ) {
     super();
     this.stopListening = database
-      .listen(SESSION_CHANGES_CHANNEL, (sid) => this.forget(sid), {
+      .listen(SESSION_CHANGES_CHANNEL, (payload) => this.heard(payload), {
         onConnectionChange: (connected) => {
           this.forgetAll();
           this.listening = connected;
@@ -74,6 +80,11 @@ export class CachedSessionStore extends session.Store {
         () => null,
       );
     this.ready = this.stopListening.then(() => undefined);
+  }
+
+  private heard(payload: string): void {
+    const [origin, sid] = payload.split(' ');
+    if (sid && origin !== this.instanceId) this.forget(sid);
   }
 
   private forget(sid: string): void {
@@ -94,7 +105,7 @@ export class CachedSessionStore extends session.Store {
       this.forget(sid);
       if (error) return callback?.(error);
       this.database
-        .query('select pg_notify($1, $2)', [SESSION_CHANGES_CHANNEL, sid])
+        .query('select pg_notify($1, $2)', [SESSION_CHANGES_CHANNEL, `${this.instanceId} ${sid}`])
         .then(() => callback?.(), callback ?? (() => undefined));
     };
   }
