@@ -27,9 +27,9 @@ type Inner = session.Store & { close?: () => void };
 
 /**
  * The session store every request reads, in front of the table's own store (`inner`,
- * connect-pg-simple): reading the row and moving its expiry on every request cost most of a small
- * read's time (see docs/performance.md), so this instance keeps each session it served for up to
- * a minute and moves its expiry at most once a minute.
+ * connect-pg-simple): reading the row and moving its expiry on every request cost the cheapest
+ * reads a large share of their requests/s (measured in docs/performance.md), so this instance
+ * keeps each session it served for up to a minute and moves its expiry at most once a minute.
  *
  * The row stays the authority. Every change of a session (sign-in, sign-out, a new id) is
  * written to the table and then announced with a NOTIFY, and every instance drops that session
