@@ -5,3 +5,11 @@ export const isoDateTime = (description = 'ISO 8601 date-time') => z.string().de
 
 /** Money as the API answers it: dollars with at most two decimals (cents are the database's). */
 export const dollarAmount = (description = 'Dollars') => z.number().describe(description);
+
+/** A person as answers show them: who they are and their picture (nothing private). */
+export const personFields = {
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  profilePicture: z.string().nullable(),
+};

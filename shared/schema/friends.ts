@@ -7,7 +7,7 @@ import {
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
 } from '../constants';
-import { isoDateTime } from './answer-fields';
+import { isoDateTime, personFields } from './answer-fields';
 import { SEARCH_HINT, SEARCH_TOO_LONG } from './gift-cards';
 
 // ---------------------------------------------------------------------------------------------
@@ -60,10 +60,7 @@ export const mentionSearchQuerySchema = z.object({
 /** A friend as the friends list shows them. */
 export const friendSummarySchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    username: z.string(),
-    profilePicture: z.string().nullable(),
+    ...personFields,
     /** Seen within the last 5 minutes. */
     isOnline: z.boolean().describe('Seen within the last 5 minutes'),
   })
@@ -118,10 +115,7 @@ export type FriendshipResult = z.infer<typeof friendshipResultSchema>;
 /** GET /api/friends/search?query= (mentions). */
 export const mentionCandidateSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    username: z.string(),
-    profilePicture: z.string().nullable(),
+    ...personFields,
   })
   .describe('Someone who can be @mentioned');
 export type MentionCandidate = z.infer<typeof mentionCandidateSchema>;
@@ -129,10 +123,7 @@ export type MentionCandidate = z.infer<typeof mentionCandidateSchema>;
 /** GET /api/user/:username/friends: a user's public friends list. */
 export const publicFriendSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    username: z.string(),
-    profilePicture: z.string().nullable(),
+    ...personFields,
     verified: z.boolean(),
   })
   .describe("A friend on a user's public friends list");

@@ -18,7 +18,7 @@ import {
 import { dollarsToCentsField } from '../money-field';
 import { hasAtMostTwoDecimals } from '../money';
 import { pageQueryFields } from '../pagination';
-import { dollarAmount, isoDateTime } from './answer-fields';
+import { dollarAmount, isoDateTime, personFields } from './answer-fields';
 import { emailField } from './users';
 
 // ---------------------------------------------------------------------------------------------
@@ -321,10 +321,7 @@ export const giftRequestSchema = z
   .object({
     id: z.number().int(),
     requester: z.object({
-      id: z.number().int(),
-      name: z.string(),
-      username: z.string(),
-      profilePicture: z.string().nullable(),
+      ...personFields,
     }),
     brand: z.string().nullable(),
     /** Dollars, or null when the requester left it open. */
@@ -392,10 +389,7 @@ export type LeaderboardStanding = z.infer<typeof leaderboardStandingSchema>;
 /** A user search result, with the searcher's friendship to them. */
 export const userSearchResultSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    username: z.string(),
-    profilePicture: z.string().nullable(),
+    ...personFields,
     verified: z.boolean(),
     type: z.enum(USER_TYPES),
     /** A rejected request reads as 'none': the searcher may ask again. */
