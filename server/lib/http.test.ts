@@ -95,6 +95,17 @@ describe('errorHandler', () => {
     }
   });
 
+  it('does not log a client that went away as a server failure', async () => {
+    const log = memoryLog();
+    const app = express();
+    app.get('/aborted', () => {
+      throw Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' });
+    });
+    app.use(errorHandler(log.logger));
+    await request(app).get('/aborted');
+    expect(log.lines.filter((line) => line.level === 'error')).toEqual([]);
+  });
+
   it('logs an error that comes after the answer was sent, and keeps the connection', async () => {
     const log = memoryLog();
     const app = express();

@@ -103,6 +103,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (response.headersSent) return next(error);
+    // The client went away before its answer was sent (a page navigated on while its scripts
+    // loaded): nothing failed on this side, and no one is left to answer.
+    if ((error as { code?: unknown } | null)?.code === 'ECONNABORTED') {
+      logger.debug({ requestId: request.id, req: request }, 'client went away');
+      response.status(499).end();
+      return;
+    }
     let status = 500;
     let body: ApiErrorBody = { message: 'Something went wrong. Please try again.' };
     const unavailable =
