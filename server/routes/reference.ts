@@ -14,7 +14,8 @@ function packageVersion(): string {
 
 /** Swagger UI's own files (scripts, styles), served beside the reference page. */
 export function apiReferenceAssets(): RequestHandler {
-  const { getAbsoluteFSPath } = require('swagger-ui-dist') as { getAbsoluteFSPath: () => string };
+  // The package's own entry loads Swagger UI's whole bundle into the server; only its folder is needed.
+  const getAbsoluteFSPath = require('swagger-ui-dist/absolute-path.js') as () => string;
   return express.static(getAbsoluteFSPath(), { index: false, redirect: false, maxAge: '1d' });
 }
 
