@@ -1,6 +1,7 @@
 import { type PassportStatic } from 'passport';
 import { type Config } from './config';
 import { type Database, type DatabaseHandle } from './db/client';
+import { type JobQueue } from './jobs/job-queue';
 import { type Logger } from './lib/logger';
 import { type NotificationHub } from './services/notifications/notification-hub';
 import { type PaymentProvider } from './services/payments/payment-provider';
@@ -13,6 +14,8 @@ export type RouteDependencies = {
   config: Config;
   logger: Logger;
   paymentProvider: PaymentProvider;
+  /** Background work (e-mail, sweeps), run by whichever instance takes it. */
+  jobs: JobQueue;
   /** Live notifications for the streams open on this instance. */
   notificationHub: NotificationHub;
 };

@@ -22,6 +22,7 @@ import {
 } from './lib/http';
 import { type ApiRoute, routerOf } from './lib/api-route';
 import { servePrecompressed } from './lib/precompressed';
+import { type JobQueue } from './jobs/job-queue';
 import { type Logger } from './lib/logger';
 import { requestLog } from './lib/request-log';
 import { apiRoutes } from './routes';
@@ -51,6 +52,8 @@ export type AppOptions = {
   logger: Logger;
   sessionSecret: string;
   client: ClientServing;
+  /** The started job queue (e-mail and sweeps). */
+  jobs: JobQueue;
   /** Card payments and payouts; the test-mode provider unless a real one is configured. */
   paymentProvider?: PaymentProvider;
 };
@@ -118,6 +121,7 @@ export function createApp(options: AppOptions): App {
     config,
     logger,
     paymentProvider: options.paymentProvider ?? createTestPaymentProvider(),
+    jobs: options.jobs,
   };
 
   const routes = apiRoutes(dependencies);

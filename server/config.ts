@@ -24,6 +24,14 @@ const environmentSchema = z.object({
   RATE_LIMIT_SHARES_PER_HOUR: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_EMAIL_CHANGES_PER_HOUR: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Where mail goes (smtp:// or smtps://); unset, the app catches it on a local SMTP server. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('mark.it <no-reply@markit.local>'),
+  /** The address people open the app at, for links in e-mail; unset, http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -39,6 +47,15 @@ export type Config = {
   /** scrypt's N for new password hashes is 2 to this power. */
   passwordHashCost: number;
   rateLimits: RateLimitConfig;
+  mail: MailConfig;
+  /** The app's address as people open it, without a trailing slash (links in e-mail). */
+  publicUrl: string;
+};
+
+export type MailConfig = {
+  /** An SMTP server to send through; undefined starts the local catcher (DATA_DIR/mail). */
+  smtpUrl: string | undefined;
+  from: string;
 };
 
 export type RateLimitConfig = {
@@ -59,6 +76,12 @@ export type RateLimitConfig = {
   searchesPerMinute: number;
   /** Image uploads per account in an hour; a client address, ADDRESS_ALLOWANCE_FACTOR times as many. */
   uploadsPerHour: number;
+  /** Password-reset e-mails per address and per account in an hour. */
+  passwordResetsPerHour: number;
+  /** Sign-in e-mail changes per account in an hour. */
+  emailChangesPerHour: number;
+  /** Wrong two-factor codes per account in a 15-minute window. */
+  twoFactorPerAccount: number;
 };
 
 function parseTrustProxy(value: string | undefined): string | number | boolean {
@@ -94,6 +117,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
     passwordHashCost: values.PASSWORD_HASH_COST,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     rateLimits: {
       loginPerAccount: values.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerAddress: values.RATE_LIMIT_LOGIN_PER_ADDRESS,
@@ -102,6 +127,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       sharesPerHour: values.RATE_LIMIT_SHARES_PER_HOUR,
       searchesPerMinute: values.RATE_LIMIT_SEARCHES_PER_MINUTE,
       uploadsPerHour: values.RATE_LIMIT_UPLOADS_PER_HOUR,
+      passwordResetsPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
+      emailChangesPerHour: values.RATE_LIMIT_EMAIL_CHANGES_PER_HOUR,
+      twoFactorPerAccount: values.RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT,
     },
   };
 }

@@ -9,9 +9,9 @@ import { createLogger } from './lib/logger';
 import { installProcessGuards } from './lib/process-guards';
 import { findProjectRoot } from './lib/project-root';
 import { resolveSessionSecret } from './lib/session-secret';
-import { expireGiftCards } from './services/gift-cards/expire-gift-cards';
-import { expirePins } from './services/pins/pin-refunds';
-import { pruneRateLimits } from './services/rate-limit/rate-limit';
+import { appJobs } from './jobs/app-jobs';
+import { startJobQueue } from './jobs/job-queue';
+import { createMailer } from './mail/mailer';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -38,35 +38,21 @@ if (config.env === 'production') {
   client = { kind: 'vite', vite, indexHtmlPath: path.join(rootDir, 'client/index.html') };
 }
 
+const mailer = await createMailer(config.mail, config.dataDir, logger);
+const jobs = await startJobQueue({
+  database,
+  logger,
+  definitions: appJobs({ db: database.db, config, mailer, logger }),
+});
+
 const app = createApp({
   config,
   database,
   logger,
   sessionSecret: resolveSessionSecret(config.sessionSecret, config.dataDir),
   client,
+  jobs,
 });
-
-const pruneTimer = setInterval(
-  () => {
-    pruneRateLimits(database.db).catch((error: unknown) =>
-      logger.warn({ err: error }, 'pruning rate limits failed'),
-    );
-  },
-  10 * 60 * 1000,
-);
-pruneTimer.unref();
-
-// Expired pins give their unclaimed value back; reads settle a business's own pins too. Expired
-// gift cards are marked so (reads already treat them as expired).
-const expiryTimer = setInterval(() => {
-  expirePins(database.db).catch((error: unknown) =>
-    logger.warn({ err: error }, 'expiring pins failed'),
-  );
-  expireGiftCards(database.db).catch((error: unknown) =>
-    logger.warn({ err: error }, 'expiring gift cards failed'),
-  );
-}, 60 * 1000);
-expiryTimer.unref();
 
 const server = app.listen(config.port, config.host, async () => {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
@@ -101,8 +87,6 @@ async function shutdown(reason: string, exitCode = 0): Promise<void> {
     process.exit(1);
   }, 10_000);
   forceExit.unref();
-  clearInterval(pruneTimer);
-  clearInterval(expiryTimer);
   try {
     const closed = closeServer();
     // Open notification streams would hold their connections open: end them.
@@ -110,6 +94,9 @@ async function shutdown(reason: string, exitCode = 0): Promise<void> {
     await closed;
     if (client.kind === 'vite') await client.vite.close();
     await app.locals.sessionStore.close?.();
+    // Jobs in progress finish (an e-mail half sent is sent again by its retry otherwise).
+    await jobs.stop();
+    await mailer.close();
     await database.close();
   } catch (error) {
     console.error('Error while stopping', error);

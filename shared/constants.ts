@@ -3,6 +3,17 @@
 export const USER_TYPES = ['consumer', 'business'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
+/** What a single-use link sent by e-mail is for. */
+export const ACCOUNT_TOKEN_PURPOSES = ['password_reset', 'email_change'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/** Single-use e-mail links: how long they work, and the pages they open (`?token=…`). */
+export const ACCOUNT_LINKS = {
+  validMinutes: 30,
+  resetPasswordPath: '/reset-password',
+  confirmEmailPath: '/settings/confirm-email',
+} as const;
+
 export const BRAND_IDS = ['starbucks', 'dunkin', 'walmart'] as const;
 export type BrandId = (typeof BRAND_IDS)[number];
 

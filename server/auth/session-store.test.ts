@@ -68,6 +68,7 @@ async function secondInstance() {
     logger: createLogger('silent'),
     sessionSecret: context.sessionSecret,
     client: { kind: 'static', directory: context.clientDirectory },
+    jobs: context.jobs,
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -31,6 +31,11 @@ export type DatabaseHandle = {
   /** One parameterised statement outside drizzle (query plans, bulk seeding); answers the rows. */
   query: <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
   /**
+   * One statement with parameters, or a script of several without (the job queue sends its upkeep
+   * as one script, BEGIN … COMMIT included); answers the last statement's rows.
+   */
+  executeSql: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /**
    * Calls `handler` with the payload of every NOTIFY on `channel` (committed transactions only),
    * from any app instance on this database. Answers the function that stops listening.
    */
@@ -115,6 +120,12 @@ async function createEmbeddedDatabase(
     },
     query: async <Row>(text: string, params?: unknown[]) =>
       (await client.query<Row>(text, params)).rows,
+    executeSql: async (text, params) => {
+      if (params && params.length > 0) return await client.query(text, params);
+      // A script: the extended protocol takes one statement, exec takes several.
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
     listen: async (channel, handler) => {
       // The embedded database runs in this process: its NOTIFY reaches only this instance.
       const unlisten = await client.listen(channel, handler);
@@ -180,6 +191,12 @@ async function createPostgresDatabase(
     },
     query: async <Row>(text: string, params?: unknown[]) =>
       (await pool.query(text, params)).rows as Row[],
+    executeSql: async (text, params) => {
+      // Without parameters pg sends the simple protocol, which runs a script on one connection
+      // and answers one result per statement.
+      const result = (await pool.query(text, params)) as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
+    },
     listen: (channel, handler, listenOptions) =>
       listenOnPostgres(url, channel, handler, listenOptions?.onConnectionChange),
     close: async () => {

@@ -274,6 +274,7 @@ describe('GET /api/notifications/stream', () => {
       logger: createLogger('silent'),
       sessionSecret: context.sessionSecret,
       client: { kind: 'static', directory: context.clientDirectory },
+      jobs: context.jobs,
     });
     const serverB = http.createServer(appB);
     await new Promise<void>((resolve) => serverB.listen(0, '127.0.0.1', resolve));

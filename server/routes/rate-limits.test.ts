@@ -124,6 +124,7 @@ describe('search rate limit', () => {
       logger: createLogger('silent'),
       sessionSecret: context.sessionSecret,
       client: { kind: 'static', directory: context.clientDirectory },
+      jobs: context.jobs,
     });
     try {
       expectRefused(await search(other), SEARCH_REFUSAL, 60);

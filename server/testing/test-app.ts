@@ -14,7 +14,10 @@ import {
 } from '../db/client';
 import { seedReferenceData } from '../db/reference-data';
 import { seedStoreCatalogue } from '../db/store-catalogue';
+import { APP_JOB_QUEUES, appJobs } from '../jobs/app-jobs';
+import { type JobQueue, prepareJobQueues, startJobQueue } from '../jobs/job-queue';
 import { createLogger, type Logger } from '../lib/logger';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { findProjectRoot } from '../lib/project-root';
 
 export type TestContext = {
@@ -27,6 +30,10 @@ export type TestContext = {
   sessionSecret: string;
   /** Where the built client is served from (an empty folder). */
   clientDirectory: string;
+  /** The app's job queue (no schedules: sweeps run when a test calls them). */
+  jobs: JobQueue;
+  /** Mail goes to the catcher on localhost, into `config.dataDir`/mail (see `testing/mail.ts`). */
+  mailer: Mailer;
   /** A supertest agent that keeps cookies, like one browser. */
   agent: () => ReturnType<typeof request.agent>;
   close: () => Promise<void>;
@@ -46,6 +53,7 @@ async function migratedEmbeddedSnapshot(): Promise<Blob> {
       path.join(findProjectRoot(), 'node_modules', '@electric-sql', 'pglite', 'package.json'),
     ),
   );
+  hash.update(JSON.stringify(APP_JOB_QUEUES));
   for (const name of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true }).sort()) {
     const file = path.join(MIGRATIONS_FOLDER, String(name));
     if (fs.statSync(file).isFile()) hash.update(String(name)).update(fs.readFileSync(file));
@@ -55,6 +63,8 @@ async function migratedEmbeddedSnapshot(): Promise<Blob> {
 
   const database = await createDatabase({});
   await database.migrate();
+  // The job queues are tables of their own: made once here, not by every test file.
+  await prepareJobQueues(database, Object.values(APP_JOB_QUEUES));
   const snapshot = await database.snapshot!();
   await database.close();
   const partial = `${cached}.${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -137,13 +147,22 @@ export async function createTestContext(
     '<!doctype html><title>mark.it</title><div id="root"></div>',
   );
 
+  const logger = options.logger ?? createLogger('silent');
+  const mailer = await createMailer(config.mail, config.dataDir, logger);
+  const jobs = await startJobQueue({
+    database,
+    logger,
+    definitions: appJobs({ db: database.db, config, mailer, logger }),
+    schedule: false,
+  });
   const sessionSecret = randomBytes(32).toString('hex');
   const app = createApp({
     config: { ...config, databaseUrl },
     database,
-    logger: options.logger ?? createLogger('silent'),
+    logger,
     sessionSecret,
     client: { kind: 'static', directory: clientDirectory },
+    jobs,
   });
 
   return {
@@ -153,10 +172,14 @@ export async function createTestContext(
     sessionSecret,
     clientDirectory,
     config,
+    jobs,
+    mailer,
     agent: () => request.agent(app),
     close: async () => {
       await app.locals.notificationHub.close();
       await app.locals.sessionStore.close?.();
+      await jobs.stop();
+      await mailer.close();
       await database.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
       await dropDatabase();

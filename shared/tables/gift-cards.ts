@@ -38,6 +38,8 @@ export const giftCards = pgTable(
     /** The business whose pin issued it, for the business's "Manage Gift Cards". */
     businessId: integer('business_id').references(() => users.id, { onDelete: 'restrict' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the holder was reminded that the card expires soon (once per card). */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,3 +13,4 @@ export * from './profiles';
 export * from './posts';
 export * from './notifications';
 export * from './leaderboard';
+export * from './accounts';

@@ -30,6 +30,22 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A business's contact address for customers (never the sign-in e-mail). */
+    contactEmail: text('contact_email'),
+    /** A business's website, as an absolute http(s) URL. */
+    website: text('website'),
+    /** A business's short description. */
+    description: text('description'),
+    /** When the password last changed (sessions proven before it end). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The TOTP secret (base32) once two-factor is on or being enrolled; never in an answer. */
+    totpSecret: text('totp_secret'),
+    /** When two-factor was turned on; null while off (a secret alone is an unfinished enrolment). */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted, so that a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    /** When the account was deleted: its personal fields are erased, its money records kept. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),

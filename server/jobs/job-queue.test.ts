@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumerInput, registerAs } from '../testing/factories';
+import { waitForMailTo } from '../testing/mail';
+import { createTestContext, type TestContext } from '../testing/test-app';
+import { createLogger } from '../lib/logger';
+import { queueLetter } from './app-jobs';
+import { FAILED_JOBS_QUEUE, type JobQueue, startJobQueue } from './job-queue';
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(async () => {
+  await context.close();
+});
+
+async function waitForState(queue: JobQueue, name: string, id: string, state: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const current = await queue.state(name, id);
+    if (current === state) return;
+    if (Date.now() > deadline) throw new Error(`job ${name} is ${current}, not ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the job queue', () => {
+  it('retries a job that failed and completes it on a later attempt', async () => {
+    const attempts: number[] = [];
+    const queue = await startJobQueue({
+      database: context.database,
+      logger: createLogger('silent'),
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      definitions: [
+        {
+          name: 'flaky-test-job',
+          retryLimit: 2,
+          retryDelaySeconds: 1,
+          run: async (data: { n: number }) => {
+            attempts.push(data.n);
+            if (attempts.length === 1) throw new Error('the first attempt fails');
+          },
+        },
+      ],
+    });
+    try {
+      const id = await queue.send('flaky-test-job', { n: 7 });
+      await waitForState(queue, 'flaky-test-job', id, 'completed');
+      expect(attempts).toEqual([7, 7]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('keeps a job that failed every attempt, as failed and in the failed-jobs queue', async () => {
+    let attempts = 0;
+    const queue = await startJobQueue({
+      database: context.database,
+      logger: createLogger('silent'),
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      definitions: [
+        {
+          name: 'broken-test-job',
+          retryLimit: 1,
+          retryDelaySeconds: 1,
+          run: async () => {
+            attempts += 1;
+            throw new Error('always fails');
+          },
+        },
+      ],
+    });
+    try {
+      const id = await queue.send('broken-test-job', { order: 42 });
+      await waitForState(queue, 'broken-test-job', id, 'failed');
+      expect(attempts).toBe(2);
+      const kept = await context.database.query<{ data: { order: number } }>(
+        'select data from pgboss.job where name = $1',
+        [FAILED_JOBS_QUEUE],
+      );
+      expect(kept.map((row) => row.data)).toContainEqual({ order: 42 });
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('delivers a letter over SMTP to the local catcher, from the mail job', async () => {
+    const input = consumerInput();
+    const user = await registerAs(context.agent(), input);
+    await queueLetter(context.jobs, { kind: 'password-changed', userId: user.id });
+    const [mail] = await waitForMailTo(context.config.dataDir, input.email);
+    expect(mail!.subject).toBe('Your mark.it password was changed');
+    expect(mail!.text).toContain(`Hi ${input.name},`);
+    expect(mail!.html).toContain('<p>Hi Casey Consumer,</p>');
+  });
+});

@@ -1,0 +1,71 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { ACCOUNT_LINKS } from '@shared/constants';
+import { users } from '@shared/tables/users';
+import { type Database } from '../db/client';
+import { issueAccountToken } from '../services/accounts/account-tokens';
+import {
+  emailChangeMail,
+  type MailContent,
+  passwordChangedMail,
+  passwordResetMail,
+} from './templates';
+
+/**
+ * What the mail job is asked to send. A letter names its reader, never its words or its link:
+ * a link's token is made when the mail is sent, so no token is ever stored in the job table.
+ */
+export type Letter =
+  | { kind: 'password-reset'; userId: number }
+  | { kind: 'email-change'; userId: number; newEmail: string }
+  | { kind: 'password-changed'; userId: number };
+
+export type ComposedLetter = MailContent & { to: string };
+
+const link = (publicUrl: string, pathname: string, token: string) =>
+  `${publicUrl}${pathname}?token=${encodeURIComponent(token)}`;
+
+/** The letter's message, or null when there is no one to send it to (the account is gone). */
+export async function composeLetter(
+  db: Database,
+  publicUrl: string,
+  letter: Letter,
+): Promise<ComposedLetter | null> {
+  const [user] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, letter.userId), isNull(users.deletedAt)));
+  if (!user) return null;
+  switch (letter.kind) {
+    case 'password-reset': {
+      const token = await issueAccountToken(db, {
+        userId: letter.userId,
+        purpose: 'password_reset',
+      });
+      return {
+        to: user.email,
+        ...passwordResetMail({
+          name: user.name,
+          link: link(publicUrl, ACCOUNT_LINKS.resetPasswordPath, token),
+          minutes: ACCOUNT_LINKS.validMinutes,
+        }),
+      };
+    }
+    case 'email-change': {
+      const token = await issueAccountToken(db, {
+        userId: letter.userId,
+        purpose: 'email_change',
+        newEmail: letter.newEmail,
+      });
+      return {
+        to: letter.newEmail,
+        ...emailChangeMail({
+          name: user.name,
+          link: link(publicUrl, ACCOUNT_LINKS.confirmEmailPath, token),
+          minutes: ACCOUNT_LINKS.validMinutes,
+        }),
+      };
+    }
+    case 'password-changed':
+      return { to: user.email, ...passwordChangedMail({ name: user.name }) };
+  }
+}
