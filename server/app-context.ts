@@ -1,4 +1,5 @@
 import { type PassportStatic } from 'passport';
+import { type CachedSessionStore } from './auth/cached-session-store';
 import { type Config } from './config';
 import { type Database, type DatabaseHandle } from './db/client';
 import { type JobQueue } from './jobs/job-queue';
@@ -14,6 +15,8 @@ export type RouteDependencies = {
   config: Config;
   logger: Logger;
   paymentProvider: PaymentProvider;
+  /** The sessions of every user (listing them, ending them on every instance). */
+  sessionStore: CachedSessionStore;
   /** Background work (e-mail, sweeps), run by whichever instance takes it. */
   jobs: JobQueue;
   /** Live notifications for the streams open on this instance. */

@@ -122,6 +122,7 @@ export function createApp(options: AppOptions): App {
     logger,
     paymentProvider: options.paymentProvider ?? createTestPaymentProvider(),
     jobs: options.jobs,
+    sessionStore: sessionSetup.store,
   };
 
   const routes = apiRoutes(dependencies);

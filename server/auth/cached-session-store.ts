@@ -140,6 +140,27 @@ export class CachedSessionStore extends session.Store {
     });
   }
 
+  /**
+   * Ends every session of the user but `exceptSid` (the one asking, when it stays signed in), on
+   * every instance: the rows go, and each ended session is announced like a sign-out.
+   */
+  async endUserSessions(userId: number, exceptSid?: string): Promise<number> {
+    const ended = await this.database.query<{ sid: string }>(
+      `delete from session
+        where (sess -> 'passport' -> 'user' ->> 'id') = $1 and sid <> $2
+        returning sid`,
+      [String(userId), exceptSid ?? ''],
+    );
+    for (const { sid } of ended) {
+      this.forget(sid);
+      await this.database.query('select pg_notify($1, $2)', [
+        SESSION_CHANGES_CHANNEL,
+        `${this.instanceId} ${sid}`,
+      ]);
+    }
+    return ended.length;
+  }
+
   async close(): Promise<void> {
     this.forgetAll();
     this.listening = false;
