@@ -82,6 +82,16 @@ const NotificationsPage = lazy(() =>
     default: module.NotificationsPage,
   })),
 );
+const SettingsPage = lazy(() =>
+  import('@/features/settings/pages/settings-page').then((module) => ({
+    default: module.SettingsPage,
+  })),
+);
+const ConfirmEmailPage = lazy(() =>
+  import('@/features/settings/pages/confirm-email-page').then((module) => ({
+    default: module.ConfirmEmailPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('@/features/not-found/pages/not-found-page').then((module) => ({
     default: module.NotFoundPage,
@@ -129,6 +139,13 @@ export function App() {
               <DialogDebugPage />
             </PublicShell>
           </Route>
+          {/* Open: the link in the letter is the proof, signed in on this device or not. */}
+          <Route path={paths.confirmEmail}>
+            <PublicShell>
+              <ConfirmEmailPage />
+            </PublicShell>
+          </Route>
+          <ProtectedRoute path={paths.settings} component={SettingsPage} />
           <ProtectedRoute path={paths.leaderboard} component={LeaderboardPage} role="consumer" />
           <ProtectedRoute path={paths.marketplace} component={MarketplacePage} role="consumer" />
           <Route component={NotFoundPage} />

@@ -1,3 +1,5 @@
+import { ACCOUNT_LINKS } from '@shared/constants';
+
 /** Route paths. Links and redirects use these, never string literals. */
 export const paths = {
   home: '/',
@@ -14,6 +16,8 @@ export const paths = {
   apiTest: '/api-test',
   dialogTest: '/dialog-test',
   dialogDebug: '/dialog-debug',
+  settings: '/settings',
+  confirmEmail: ACCOUNT_LINKS.confirmEmailPath,
 } as const;
 
 /** Route patterns with a parameter (wouter syntax). */

@@ -1,0 +1,21 @@
+import { ProfileSection } from '../components/profile-section';
+import { SignInEmailSection } from '../components/sign-in-email-section';
+
+/**
+ * The signed-in user's settings, for both account types: one stacked column of sections, each a
+ * card with its own heading and its own form, so saving one never touches another.
+ */
+export function SettingsPage() {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+      <ProfileSection />
+      <SignInEmailSection />
+      {/*
+        More sections go here, in this order, each a component in ../components built on
+        SettingsSection (one import above, one element here):
+        Password, Signed-in sessions, Two-factor authentication, Your data.
+      */}
+    </div>
+  );
+}
