@@ -37,6 +37,13 @@ export async function startMailCatcher(dataDir: string, logger: Logger): Promise
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        // smtp-server announces the size limit and counts, but leaves refusing to the handler.
+        if (stream.sizeExceeded) {
+          const error = Object.assign(new Error('Message exceeds the size limit'), {
+            responseCode: 552,
+          });
+          return callback(error);
+        }
         const raw = Buffer.concat(chunks);
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`;
         const file = path.join(directory, name);
