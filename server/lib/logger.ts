@@ -17,6 +17,25 @@ export function responseSummary(response: { statusCode?: number }) {
 }
 
 /**
+ * An error as a log line shows it, without the values a failed statement was sent with (drizzle
+ * puts them in the error's message and `params`): they can be passwords' hashes, tokens' hashes
+ * or a person's details. The statement's text and the driver's own message stay.
+ */
+export function errorSummary(error: Error) {
+  const line = pino.stdSerializers.err(error) as Record<string, unknown> & {
+    message?: string;
+    stack?: string;
+  };
+  if ('params' in line) {
+    delete line.params;
+    const withoutParams = (text: string | undefined) => text?.replace(/\nparams: [^\n]*/g, '');
+    line.message = withoutParams(line.message);
+    line.stack = withoutParams(line.stack);
+  }
+  return line;
+}
+
+/**
  * JSON lines: debug and info on stdout, warnings and errors on stderr. Written synchronously, so
  * the line about an uncaught exception is out before the process exits. `destination` takes every
  * line instead (tests read them from memory).
@@ -30,7 +49,7 @@ export function createLogger(
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      serializers: { err: pino.stdSerializers.err, req: requestSummary, res: responseSummary },
+      serializers: { err: errorSummary, req: requestSummary, res: responseSummary },
       // For anyone who logs a header object as it is.
       redact: {
         paths: ['headers.cookie', 'headers.authorization', 'headers["set-cookie"]'],
