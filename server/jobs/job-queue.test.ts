@@ -86,6 +86,84 @@ describe('the job queue', () => {
     }
   });
 
+  it('keeps a job through a restart: what one instance failed, the next one runs', async () => {
+    const first = await startJobQueue({
+      database: context.database,
+      logger: createLogger('silent'),
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      definitions: [
+        {
+          name: 'restart-test-job',
+          retryLimit: 3,
+          retryDelaySeconds: 1,
+          run: async () => {
+            throw new Error('this instance is going down');
+          },
+        },
+      ],
+    });
+    const id = await first.send('restart-test-job', { card: 5 });
+    await waitForState(first, 'restart-test-job', id, 'retry');
+    await first.stop();
+
+    const ran: unknown[] = [];
+    const second = await startJobQueue({
+      database: context.database,
+      logger: createLogger('silent'),
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      definitions: [
+        {
+          name: 'restart-test-job',
+          retryLimit: 3,
+          retryDelaySeconds: 1,
+          run: async (data: object) => void ran.push(data),
+        },
+      ],
+    });
+    try {
+      await waitForState(second, 'restart-test-job', id, 'completed');
+      expect(ran).toEqual([{ card: 5 }]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('runs each job once when several instances work the same queue', async () => {
+    const runs: number[] = [];
+    const definition = {
+      name: 'shared-test-job',
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      batchSize: 2,
+      run: async (data: { n: number }) => {
+        runs.push(data.n);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+    };
+    const instances = await Promise.all(
+      [1, 2].map(() =>
+        startJobQueue({
+          database: context.database,
+          logger: createLogger('silent'),
+          schedule: false,
+          pollingIntervalSeconds: 0.5,
+          definitions: [definition],
+        }),
+      ),
+    );
+    try {
+      const ids = await Promise.all(
+        Array.from({ length: 12 }, (_, n) => instances[n % 2]!.send('shared-test-job', { n })),
+      );
+      for (const id of ids) await waitForState(instances[0]!, 'shared-test-job', id, 'completed');
+      expect([...runs].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop()));
+    }
+  });
+
   it('delivers a letter over SMTP to the local catcher, from the mail job', async () => {
     const input = consumerInput();
     const user = await registerAs(context.agent(), input);
