@@ -8,12 +8,15 @@ import { identifierIdSchema } from './identifiers';
 // Field schemas and their messages, shared by the forms and the server
 // ---------------------------------------------------------------------------------------------
 
-const EMAIL_MESSAGE = 'Valid email is required';
+export const EMAIL_MESSAGE = 'Valid email is required';
 const PASSWORD_MESSAGE = `Password must be at least ${LIMITS.passwordMin} characters`;
 const USERNAME_MESSAGE = `Username must be at least ${LIMITS.usernameMin} characters`;
 const PHONE_REQUIRED_MESSAGE = 'Phone number is required';
 export const PHONE_INVALID_MESSAGE = 'Valid phone number is required';
 export const BRAND_REQUIRED_MESSAGE = 'Please select at least one brand';
+/** The refusals of a username or an e-mail another account has (any case). */
+export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
+export const EMAIL_TAKEN_MESSAGE = 'Email is already registered';
 
 export const emailField = z
   .string({ error: EMAIL_MESSAGE })
@@ -33,7 +36,7 @@ export const usernameField = z
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
   .regex(/^[A-Za-z0-9_]+$/, 'Username may only contain letters, numbers and underscores');
 
-function nameField(requiredMessage: string) {
+export function nameField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .trim()
@@ -46,6 +49,19 @@ export const phoneNumberField = z
   .trim()
   .min(LIMITS.phoneMin, PHONE_REQUIRED_MESSAGE)
   .max(LIMITS.phoneMax, `Phone number must be at most ${LIMITS.phoneMax} characters`);
+
+/** A consumer's favourite brands: at least one. */
+export const brandsField = z
+  .array(z.string({ error: 'Brand ids must be strings' }).trim().min(1), {
+    error: BRAND_REQUIRED_MESSAGE,
+  })
+  .min(1, BRAND_REQUIRED_MESSAGE)
+  .max(LIMITS.brandsMax, 'Too many brands');
+
+/** A consumer's personal identifiers (any number, none included). */
+export const identifiersField = z
+  .array(identifierIdSchema, { error: 'Identifiers must be a list of ids' })
+  .max(LIMITS.identifiersMax, 'Too many identifiers');
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas
@@ -64,16 +80,8 @@ export type ConsumerDetails = z.infer<typeof consumerDetailsSchema>;
 export const consumerRegistrationSchema = consumerDetailsSchema
   .extend({
     type: z.literal('consumer'),
-    brands: z
-      .array(z.string({ error: 'Brand ids must be strings' }).trim().min(1), {
-        error: BRAND_REQUIRED_MESSAGE,
-      })
-      .min(1, BRAND_REQUIRED_MESSAGE)
-      .max(LIMITS.brandsMax, 'Too many brands'),
-    identifiers: z
-      .array(identifierIdSchema, { error: 'Identifiers must be a list of ids' })
-      .max(LIMITS.identifiersMax, 'Too many identifiers')
-      .default([]),
+    brands: brandsField,
+    identifiers: identifiersField.default([]),
     /** The client's normalised copy; the server normalises phoneNumber itself. */
     phone: z.string().optional(),
   })

@@ -2,7 +2,12 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import { normalizePhone } from '@shared/phone';
 import { brands } from '@shared/tables/brands';
 import { identifiers } from '@shared/tables/identifiers';
-import { type CurrentUser, type registrationSchema } from '@shared/schema/users';
+import {
+  type CurrentUser,
+  EMAIL_TAKEN_MESSAGE as EMAIL_TAKEN,
+  type registrationSchema,
+  USERNAME_TAKEN_MESSAGE as USERNAME_TAKEN,
+} from '@shared/schema/users';
 import { userBrands, userIdentifiers, users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
@@ -13,9 +18,6 @@ import { getCurrentUser } from '../users/get-current-user';
 import { notify } from '../notifications/notify';
 
 type RegistrationInput = z.output<typeof registrationSchema>;
-
-const USERNAME_TAKEN = 'Username is already taken';
-const EMAIL_TAKEN = 'Email is already registered';
 
 export async function registerUser(db: Database, input: RegistrationInput): Promise<CurrentUser> {
   const passwordHash = await hashPassword(input.password);
