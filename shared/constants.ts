@@ -78,6 +78,14 @@ export const LIMITS = {
   giftAmountMax: 500,
 } as const;
 
+/** What a business tells customers about itself, and a profile picture's address, on Settings. */
+export const PROFILE_LIMITS = {
+  /** A business's short description: about two sentences, as a card can show it. */
+  descriptionMax: 280,
+  websiteMax: 200,
+  pictureUrlMax: 300,
+} as const;
+
 /** Searches for people (user search and @mentions) run only with at least 2 characters. */
 export const SEARCH_MIN_LENGTH = 2;
 /** The longest search for people. */
