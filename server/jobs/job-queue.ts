@@ -120,6 +120,21 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
  * database, so a start with the queues in place creates nothing).
  */
 async function ensureQueues(boss: PgBoss, specs: JobQueueSpec[]): Promise<void> {
+  // Instances starting together race to create a new queue: the loser deadlocks or finds it
+  // made, and looks again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ensureQueuesOnce(boss, specs);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const raced = code === '40P01' || code === '23505' || code === '42P07';
+      if (!raced || attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+async function ensureQueuesOnce(boss: PgBoss, specs: JobQueueSpec[]): Promise<void> {
   const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
   if (!existing.has(FAILED_JOBS_QUEUE)) {
     await boss.createQueue(FAILED_JOBS_QUEUE, {
