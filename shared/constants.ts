@@ -174,8 +174,28 @@ export const UPLOAD_LIMITS = {
   /** One image a request; a few form fields besides it are read, more are refused. */
   filesMax: 1,
   fieldsMax: 5,
+  /**
+   * The most pixels an upload may declare (width × height, every frame of an animation counted),
+   * checked from its header before it is decoded: a PNG of a few kB can claim 20,000 × 20,000,
+   * which would take gigabytes to decode. 40 megapixels (7,680 × 5,120 fits) is more than a real
+   * photo under the 5 MB limit holds, and bounds one decode at 160 MB (4 bytes a pixel).
+   */
+  maxInputPixels: 40_000_000,
 } as const;
 export type UploadContentType = (typeof UPLOAD_LIMITS.types)[number];
+
+/** What an upload is for: the image of a post, or a profile picture. */
+export const UPLOAD_PURPOSES = ['post', 'avatar'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/**
+ * The pixel sizes an upload is stored at: the long side of a post's image (never enlarged), the
+ * side of an avatar's square; each with a small variant for lists beside the large one.
+ */
+export const UPLOAD_IMAGE_SIZES = {
+  post: { large: 1600, small: 640 },
+  avatar: { large: 512, small: 160 },
+} as const satisfies Record<UploadPurpose, { large: number; small: number }>;
 
 export const REPORT_DETAILS_MAX = 500;
 

@@ -83,7 +83,7 @@ export type RouteDefinition<
   access: A;
   params?: P;
   query?: Q;
-  /** A JSON body's schema. */
+  /** A JSON body's schema; with `upload`, the schema of the form's fields beside the file. */
   body?: B;
   /** The body is a multipart upload of one file in the field `file` (not JSON). */
   upload?: boolean;

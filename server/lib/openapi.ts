@@ -30,6 +30,19 @@ function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query')
   });
 }
 
+/** An upload's multipart form: the file, and the fields its route's `body` schema reads. */
+function uploadFormOf(fields: z.ZodType | undefined): JsonSchema {
+  const form = fields ? jsonSchema(fields, 'input') : {};
+  return {
+    type: 'object',
+    properties: {
+      file: { type: 'string', contentMediaType: 'image/*' },
+      ...((form.properties ?? {}) as Record<string, JsonSchema>),
+    },
+    required: ['file', ...((form.required ?? []) as string[])],
+  };
+}
+
 const errorAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -122,26 +135,18 @@ export function openApiDocument(routes: readonly ApiRoute[], info: { version: st
       tags: [route.tag],
       ...(route.access === 'public' ? {} : { security: [{ session: [] }] }),
       parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
-      ...(route.body
+      ...(route.upload
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+              content: { 'multipart/form-data': { schema: uploadFormOf(route.body) } },
             },
           }
-        : route.upload
+        : route.body
           ? {
               requestBody: {
                 required: true,
-                content: {
-                  'multipart/form-data': {
-                    schema: {
-                      type: 'object',
-                      properties: { file: { type: 'string', contentMediaType: 'image/*' } },
-                      required: ['file'],
-                    },
-                  },
-                },
+                content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
               },
             }
           : {}),

@@ -27,14 +27,16 @@ describe('POST /api/uploads', () => {
     const { agent } = await person();
     const response = await agent.post('/api/uploads').attach('file', PNG, 'holiday.gif');
     expect(response.status).toBe(201);
+    // Stored re-encoded as WebP (uploads.test.ts): the answer describes the stored file.
     expect(response.body).toEqual({
-      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.png$/),
-      contentType: 'image/png',
-      size: PNG.length,
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/),
+      contentType: 'image/webp',
+      size: expect.any(Number),
     });
     const served = await context.agent().get(response.body.url);
     expect(served.status).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.body.length).toBe(response.body.size);
+    expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -1,7 +1,7 @@
 import { type RequestHandler } from 'express';
 import multer from 'multer';
 import { UPLOAD_LIMITS } from '@shared/constants';
-import { POST_MESSAGES, uploadResultSchema } from '@shared/schema/posts';
+import { POST_MESSAGES, uploadFormSchema, uploadResultSchema } from '@shared/schema/posts';
 import { type RouteDependencies } from '../app-context';
 import { accountRateLimit } from '../lib/account-rate-limit';
 import { type ApiRoute, defineRoute } from '../lib/api-route';
@@ -45,10 +45,13 @@ export function uploadsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
     defineRoute({
       method: 'post',
       path: '/uploads',
-      summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 5 MB)',
+      summary:
+        'Upload an image (JPEG, PNG, GIF or WebP, at most 5 MB), stored re-encoded as WebP without its metadata',
       tag: 'Uploads',
       access: 'signed-in',
       upload: true,
+      // The form's fields beside the file: what the image is for (how it is sized).
+      body: uploadFormSchema,
       before: [
         // Counted before the body is read: a refused upload costs no bandwidth.
         accountRateLimit(db, {
@@ -63,14 +66,16 @@ export function uploadsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
         kind: 'json',
         status: 201,
         schema: uploadResultSchema,
-        description: 'Where the stored image is served',
+        description:
+          'Where the stored image is served (its small variant for lists beside it, named `<name>-small.webp`), its type and size',
       },
-      handle: async ({ user, request }) => {
+      handle: async ({ user, request, body }) => {
         if (!request.file) throw new AppError('VALIDATION', POST_MESSAGES.uploadMissing);
         return storeUpload(db, {
           ownerId: user.id,
           bytes: request.file.buffer,
           dataDir: config.dataDir,
+          purpose: body.purpose,
         });
       },
     }),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ID_MAX, POST_ATTACHMENT_TYPES, POST_LIMITS, UPLOAD_LIMITS } from '../constants';
+import {
+  ID_MAX,
+  POST_ATTACHMENT_TYPES,
+  POST_LIMITS,
+  UPLOAD_IMAGE_SIZES,
+  UPLOAD_LIMITS,
+  UPLOAD_PURPOSES,
+} from '../constants';
 import { isoDateTime } from './answer-fields';
 
 // ---------------------------------------------------------------------------------------------
@@ -19,7 +26,21 @@ export const POST_MESSAGES = {
   uploadOneFile: 'Upload one image at a time',
   uploadUnreadable: 'The upload could not be read. Please try again.',
   uploadRateLimited: 'Too many uploads. Please try again later.',
+  uploadTooManyPixels: `Images can be at most ${UPLOAD_LIMITS.maxInputPixels / 1_000_000} megapixels (an animation's frames count together)`,
+  uploadDamaged: 'The image could not be read: it may be damaged. Please try another one.',
+  uploadPurpose: "purpose must be 'post' or 'avatar'",
 } as const;
+
+/** The form fields sent beside the file of an upload (all optional). */
+export const uploadFormSchema = z.object({
+  purpose: z
+    .enum(UPLOAD_PURPOSES, { error: POST_MESSAGES.uploadPurpose })
+    .default('post')
+    .describe(
+      `'post': at most ${UPLOAD_IMAGE_SIZES.post.large} px on its long side; 'avatar': cropped to a ${UPLOAD_IMAGE_SIZES.avatar.large} px square`,
+    ),
+});
+export type UploadForm = z.infer<typeof uploadFormSchema>;
 
 export const createPostSchema = z.object({
   content: z
@@ -120,7 +141,7 @@ export const likeResultSchema = z
   .describe("A post's like count after a like or unlike, and whether the viewer likes it");
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
-/** An uploaded image: where it is served, its type (from its bytes) and its size in bytes. */
+/** An uploaded image as stored: where it is served, its type and its size in bytes. */
 export const uploadResultSchema = z
   .object({
     url: z.string(),

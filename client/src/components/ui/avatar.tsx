@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useUploadedImage } from '@/lib/uploaded-image';
 import { cn } from '@/lib/utils';
 
 /** Up to two initials, one per word of the name: 'Ada Lovelace' → 'AL'; '?' for no name. */
@@ -24,6 +25,16 @@ const SIZES = {
 
 export type AvatarSize = keyof typeof SIZES;
 
+/** How wide each size is shown (the `sizes` of its picture), as `SIZES` sets it (sm: 40rem). */
+const SHOWN_WIDTHS: Record<AvatarSize, string> = {
+  sm: '32px',
+  md: '40px',
+  lg: '(min-width: 40rem) 64px, 48px',
+  xl: '(min-width: 40rem) 80px, 64px',
+  '2xl': '(min-width: 40rem) 112px, 96px',
+  '3xl': '(min-width: 40rem) 288px, 240px',
+};
+
 type AvatarProps = {
   /** Whose avatar: the accessible name, and the initials when there is no picture. */
   name: string;
@@ -45,7 +56,8 @@ type AvatarProps = {
 
 /**
  * A person's round picture, or their initials when there is none or it fails to load. Unless
- * decorative, the picture's alt text (or the initials' accessible name) is the person's name.
+ * decorative, the picture's alt text (or the initials' accessible name) is the person's name. An
+ * uploaded picture is fetched small wherever that is enough (lists), large where it is shown big.
  */
 export function Avatar({
   name,
@@ -57,8 +69,8 @@ export function Avatar({
   className,
   children,
 }: AvatarProps) {
-  const [failedSource, setFailedSource] = useState<string | null>(null);
-  const source = picture && picture !== failedSource ? picture : null;
+  const { sources, failed, onError } = useUploadedImage(picture, 'avatar', SHOWN_WIDTHS[size]);
+  const source = failed ? null : sources;
 
   return (
     <span className={cn('relative inline-flex shrink-0 rounded-full', SIZES[size], className)}>
@@ -68,12 +80,14 @@ export function Avatar({
       >
         {source ? (
           <img
-            src={source}
+            src={source.src}
+            srcSet={source.srcSet}
+            sizes={source.sizes}
             alt={decorative ? '' : name}
             loading={eager ? undefined : 'lazy'}
             decoding="async"
             className="size-full object-cover"
-            onError={() => setFailedSource(source)}
+            onError={onError}
           />
         ) : (
           <span

@@ -51,6 +51,38 @@ describe('Avatar', () => {
     expect(screen.getByText('AL')).toBeInTheDocument();
   });
 
+  const UPLOADED = `/uploads/${'ab'.repeat(16)}.webp`;
+  const UPLOADED_SMALL = `/uploads/${'ab'.repeat(16)}-small.webp`;
+
+  it('offers an uploaded picture small and large, with the width it is shown at', () => {
+    const { rerender } = render(<Avatar name="Ada Lovelace" picture={UPLOADED} size="sm" />);
+    const picture = screen.getByRole('img', { name: 'Ada Lovelace' });
+    expect(picture).toHaveAttribute('src', UPLOADED);
+    expect(picture).toHaveAttribute('srcset', `${UPLOADED_SMALL} 160w, ${UPLOADED} 512w`);
+    expect(picture).toHaveAttribute('sizes', '32px');
+    rerender(<Avatar name="Ada Lovelace" picture={UPLOADED} size="3xl" />);
+    expect(screen.getByRole('img')).toHaveAttribute('sizes', '(min-width: 40rem) 288px, 240px');
+  });
+
+  it('takes an uploaded picture without its small variant, then the initials, when it fails', () => {
+    render(<Avatar name="Ada Lovelace" picture={UPLOADED} />);
+    fireEvent.error(screen.getByRole('img', { name: 'Ada Lovelace' }));
+    // An upload stored before small variants existed: the picture itself.
+    const picture = screen.getByRole('img', { name: 'Ada Lovelace' });
+    expect(picture.tagName).toBe('IMG');
+    expect(picture).toHaveAttribute('src', UPLOADED);
+    expect(picture).not.toHaveAttribute('srcset');
+    fireEvent.error(picture);
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toHaveTextContent('AL');
+  });
+
+  it('shows a picture from elsewhere as it is', () => {
+    render(<Avatar name="Ada" picture="https://cdn.example.com/ada.webp" />);
+    expect(screen.getByRole('img')).not.toHaveAttribute('srcset');
+    expect(screen.getByRole('img')).not.toHaveAttribute('sizes');
+  });
+
   it('loads a picture lazily unless it is on the first screen', () => {
     const { rerender } = render(<Avatar name="Ada" picture="/a.webp" />);
     expect(screen.getByRole('img')).toHaveAttribute('loading', 'lazy');

@@ -47,6 +47,25 @@ describe('SocialFeedPage', () => {
     expect(screen.queryByRole('status', { name: 'Loading posts' })).not.toBeInTheDocument();
   });
 
+  it("fetches an uploaded image's small variant on phones and where it is enough", async () => {
+    const large = `/uploads/${'c'.repeat(32)}.webp`;
+    const small = `/uploads/${'c'.repeat(32)}-small.webp`;
+    renderFeed({
+      'GET /api/posts': page([
+        buildPost({ id: 1, user: alexAuthor, attachmentUrl: large, attachmentType: 'image' }),
+      ]),
+    });
+    const image = within(await article('Alex Rivera')).getByRole('img', {
+      name: 'Image shared by Alex Rivera',
+    });
+    expect(image).toHaveAttribute('src', large);
+    expect(image).toHaveAttribute('srcset', `${small} 640w, ${large} 1600w`);
+    expect(image).toHaveAttribute('sizes', expect.stringContaining('630px'));
+    const phone = image.parentElement!.querySelector('source');
+    expect(phone).toHaveAttribute('srcset', small);
+    expect(phone).toHaveAttribute('media', '(max-width: 39.99rem)');
+  });
+
   it('shows the author, verified badge, @username, relative time, image and highlighted mentions', async () => {
     renderFeed({
       'GET /api/posts': page([

@@ -5,6 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { profilePath } from '@/lib/paths';
+import { useUploadedImage } from '@/lib/uploaded-image';
 import { cn } from '@/lib/utils';
 import { LikeButton } from './like-button';
 import { PostComments } from './post-comments';
@@ -15,6 +16,32 @@ import { PostTime } from './post-time';
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 type PostCardProps = { post: Post; isOwn: boolean };
+
+/** How wide a post's image is shown: the feed's column (42rem) less the card's padding. */
+const IMAGE_SHOWN_WIDTH = '(min-width: 44rem) 630px, calc(100vw - 4rem)';
+/** Below the `sm` breakpoint a phone always takes the small variant, whatever its pixel density. */
+const PHONE = '(max-width: 39.99rem)';
+
+/** A post's image: the small variant on phones and wherever it is enough, the large one beyond. */
+function PostImage({ url, alt }: { url: string; alt: string }) {
+  const { sources, onError } = useUploadedImage(url, 'post', IMAGE_SHOWN_WIDTH);
+  if (!sources) return null;
+  return (
+    <picture>
+      {sources.small && <source media={PHONE} srcSet={sources.small} />}
+      <img
+        src={sources.src}
+        srcSet={sources.srcSet}
+        sizes={sources.sizes}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        className="max-h-[28rem] w-full rounded-md border bg-muted object-contain"
+        onError={onError}
+      />
+    </picture>
+  );
+}
 
 /**
  * One Pin Board post: author, time, text with highlighted @mentions, image, likes and comments.
@@ -79,13 +106,7 @@ export function PostCard({ post, isOwn }: PostCardProps) {
       <PostContent text={post.content} className={cn(post.isLeaderboardPost && 'font-medium')} />
 
       {post.attachmentUrl && post.attachmentType === 'image' && (
-        <img
-          src={post.attachmentUrl}
-          alt={`Image shared by ${user.name}`}
-          loading="lazy"
-          decoding="async"
-          className="max-h-[28rem] w-full rounded-md border bg-muted object-contain"
-        />
+        <PostImage url={post.attachmentUrl} alt={`Image shared by ${user.name}`} />
       )}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
