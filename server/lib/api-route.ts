@@ -27,7 +27,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Answer =
   | {
       kind: 'json';
-      status: 200 | 201;
+      status: 200 | 201 | 202;
       schema: z.ZodType;
       description: string;
       /** Other success statuses the handler may answer with `reply` (201 created, 200 replayed). */

@@ -111,6 +111,11 @@ const ROWS: Row[] = [
   // Accounts.
   { route: 'GET /api/session', answers: 200 },
   { route: 'GET /api/user', answers: 200 },
+  { route: 'GET /api/user/settings', answers: 200 },
+  // Nothing sent, nothing changed.
+  { route: 'PATCH /api/user/settings', body: {}, answers: 200 },
+  { route: 'POST /api/user/email', body: {}, answers: 400 },
+  { route: 'POST /api/user/email/confirm', body: { token: 'not-a-token' }, answers: 400 },
   { route: 'POST /api/register', body: {}, answers: 400 },
   {
     route: 'POST /api/login',

@@ -13,6 +13,7 @@ import { postsRoutes } from './posts';
 import { profilesRoutes } from './profiles';
 import { uploadsRoutes } from './uploads';
 import { usersRoutes } from './users';
+import { settingsRoutes } from './settings';
 import { walletRoutes } from './wallet';
 import { referenceRoutes } from './reference';
 
@@ -26,6 +27,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     catalogRoutes,
     authRoutes,
     usersRoutes,
+    settingsRoutes,
     // Before friends: /user/profile/friends is the profile of a user named "friends".
     profilesRoutes,
     friendsRoutes,

@@ -658,6 +658,54 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     // Without a body: 400 (choose an image), or 429 past the hourly upload limit.
     answers: [400, 429],
   },
+  {
+    route: 'PATCH /api/user/settings',
+    caller: 'consumer',
+    // The consumer's own username (another's would be a 409, a new one would rename the world).
+    body: (world) =>
+      record({
+        name: optional(str(text(100, { required: true }))),
+        username: optional(str(fc.constant(world.consumer.username))),
+        phone: optional(
+          str(fc.constantFrom('(555) 123-4567', '+44 20 7946 0958', ' 555.123.4567 ', '')),
+        ),
+        brands: optional(
+          fc
+            .uniqueArray(fc.constantFrom(...BRAND_IDS), { minLength: 1, maxLength: 3 })
+            .map((brands) => jsonOf(brands)),
+        ),
+        identifiers: optional(identifierIds.map((ids) => jsonOf(ids))),
+        profilePicture: optional(fc.constantFrom(raw('null'), jsonString('/uploads/nothing.webp'))),
+      }),
+    limits: { name: 100, username: 30, phone: 32, profilePicture: 300 },
+    // 400: a picture that is not the user's upload, or a consumer's phone cleared.
+    answers: [200, 400],
+  },
+  {
+    route: 'POST /api/user/email',
+    caller: 'consumer',
+    body: () =>
+      record({
+        newEmail: str(email),
+        currentPassword: str(
+          fc.oneof(fc.constant(TEST_PASSWORD), text(128, { trimmed: false, required: true })),
+        ),
+      }),
+    limits: { newEmail: 254, currentPassword: 128 },
+    // 400: a wrong password, or the address is already the account's; 429: the hourly allowance.
+    answers: [202, 400, 429],
+    // Each valid one checks a password (scrypt).
+    validWeight: 1,
+    mixedShare: 0.1,
+  },
+  {
+    route: 'POST /api/user/email/confirm',
+    caller: 'none',
+    body: () => record({ token: str(fc.base64String({ minLength: 1, maxLength: 60 })) }),
+    limits: { token: 200 },
+    // No token is ever right here: 400.
+    answers: [400],
+  },
   // Last: it ends the session it is sent with (the properties send it with none).
   { route: 'POST /api/logout', caller: 'none', answers: [200] },
 ];

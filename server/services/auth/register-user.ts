@@ -1,7 +1,5 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { normalizePhone } from '@shared/phone';
-import { brands } from '@shared/tables/brands';
-import { identifiers } from '@shared/tables/identifiers';
 import {
   type CurrentUser,
   EMAIL_TAKEN_MESSAGE as EMAIL_TAKEN,
@@ -16,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { getCurrentUser } from '../users/get-current-user';
 import { notify } from '../notifications/notify';
+import { requireKnownBrands, requireKnownIdentifiers } from '../catalog/require-known';
 
 type RegistrationInput = z.output<typeof registrationSchema>;
 
@@ -47,28 +46,8 @@ export async function registerUser(db: Database, input: RegistrationInput): Prom
         });
       }
 
-      if (brandIds.length > 0) {
-        const known = await tx
-          .select({ id: brands.id })
-          .from(brands)
-          .where(inArray(brands.id, brandIds));
-        const unknown = brandIds.filter((id) => !known.some((row) => row.id === id));
-        if (unknown.length > 0) {
-          const message = `Unknown brand: ${unknown.join(', ')}`;
-          throw new AppError('VALIDATION', message, { errors: { brands: message } });
-        }
-      }
-      if (identifierIds.length > 0) {
-        const known = await tx
-          .select({ id: identifiers.id })
-          .from(identifiers)
-          .where(inArray(identifiers.id, identifierIds));
-        const unknown = identifierIds.filter((id) => !known.some((row) => row.id === id));
-        if (unknown.length > 0) {
-          const message = `Unknown identifier: ${unknown.join(', ')}`;
-          throw new AppError('VALIDATION', message, { errors: { identifiers: message } });
-        }
-      }
+      await requireKnownBrands(tx, brandIds);
+      await requireKnownIdentifiers(tx, identifierIds);
 
       const [created] = await tx
         .insert(users)

@@ -1,0 +1,94 @@
+import {
+  emailChangeConfirmSchema,
+  emailChangeRequestSchema,
+  profileSettingsSchema,
+  profileSettingsUpdateSchema,
+  SETTINGS_MESSAGES,
+} from '@shared/schema/profile-settings';
+import { messageResultSchema } from '@shared/schema/users';
+import { type RouteDependencies } from '../app-context';
+import { accountRateLimit } from '../lib/account-rate-limit';
+import { type ApiRoute, defineRoute } from '../lib/api-route';
+import { confirmEmailChange } from '../services/settings/confirm-email-change';
+import { getProfileSettings } from '../services/settings/get-profile-settings';
+import { requestEmailChange } from '../services/settings/request-email-change';
+import { updateProfileSettings } from '../services/settings/update-profile-settings';
+
+/** The signed-in user's own profile and sign-in e-mail, as the settings page edits them. */
+export function settingsRoutes({ db, config, jobs }: RouteDependencies): ApiRoute[] {
+  const tag = 'Settings';
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/user/settings',
+      summary: 'My editable profile: name, username, picture and my account type’s details',
+      tag,
+      access: 'signed-in',
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: profileSettingsSchema,
+        description: 'The profile as the settings page edits it',
+      },
+      handle: ({ user }) => getProfileSettings(db, user.id),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/user/settings',
+      summary:
+        'Change my profile: only the fields sent (brands and identifiers replaced as sets; consumers’ and businesses’ own fields refused for the other type)',
+      tag,
+      access: 'signed-in',
+      body: profileSettingsUpdateSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: profileSettingsSchema,
+        description: 'The profile as it now is',
+      },
+      handle: ({ user, body }) => updateProfileSettings(db, user.id, body),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/email',
+      summary:
+        'Ask to change my sign-in e-mail: a confirmation link goes to the new address; nothing changes until it is followed',
+      tag,
+      access: 'signed-in',
+      body: emailChangeRequestSchema,
+      before: [
+        // Counted before the password is checked, so it also bounds guessing the password.
+        accountRateLimit(db, {
+          name: 'email-change',
+          limit: config.rateLimits.emailChangesPerHour,
+          windowSeconds: 60 * 60,
+          message: SETTINGS_MESSAGES.emailChangeRateLimited,
+        }),
+      ],
+      answer: {
+        kind: 'json',
+        status: 202,
+        schema: messageResultSchema,
+        description:
+          'The same answer whether or not the address is free (a taken one gets no letter)',
+      },
+      handle: ({ user, body }) => requestEmailChange(db, jobs, user.id, body),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/user/email/confirm',
+      summary:
+        'Follow the link of an e-mail change: the new address becomes the sign-in e-mail (no session needed: the token is the proof)',
+      tag,
+      access: 'public',
+      body: emailChangeConfirmSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: messageResultSchema,
+        description: 'The sign-in e-mail has changed',
+      },
+      handle: ({ body }) => confirmEmailChange(db, body.token),
+    }),
+  ];
+}
