@@ -14,6 +14,20 @@ export const ACCOUNT_LINKS = {
   confirmEmailPath: '/settings/confirm-email',
 } as const;
 
+/** Two-factor authentication (TOTP) and the step-up before moving money. */
+export const TWO_FACTOR = {
+  /** Digits of an authenticator app's code. */
+  codeDigits: 6,
+  /** Recovery codes made at once, each accepted once. */
+  recoveryCodeCount: 10,
+  /** Characters of a recovery code (shown in two groups of five). */
+  recoveryCodeLength: 10,
+  /** How long the code step of a sign-in waits after the password was right. */
+  pendingSignInMinutes: 5,
+  /** How long a proof (password or code) lets a person move money without being asked again. */
+  stepUpMinutes: 15,
+} as const;
+
 export const BRAND_IDS = ['starbucks', 'dunkin', 'walmart'] as const;
 export type BrandId = (typeof BRAND_IDS)[number];
 

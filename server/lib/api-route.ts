@@ -11,6 +11,9 @@ export type Access = 'public' | 'signed-in' | UserType;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** The statuses a JSON answer may succeed with. */
+export type SuccessStatus = 200 | 201 | 202;
+
 /**
  * What a route answers when it succeeds:
  * - `json`: a JSON value matching `schema`, with `status` (a handler may answer another listed
@@ -27,11 +30,19 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Answer =
   | {
       kind: 'json';
-      status: 200 | 201 | 202;
+      status: SuccessStatus;
       schema: z.ZodType;
       description: string;
-      /** Other success statuses the handler may answer with `reply` (201 created, 200 replayed). */
-      otherStatuses?: ReadonlyArray<{ status: 200 | 201; description: string }>;
+      /**
+       * Other success statuses the handler may answer with `reply` (201 created, 200 replayed,
+       * 202 a sign-in that waits for its second step), with a schema of their own when their body
+       * differs.
+       */
+      otherStatuses?: ReadonlyArray<{
+        status: SuccessStatus;
+        description: string;
+        schema?: z.ZodType;
+      }>;
     }
   | { kind: 'page'; item: z.ZodType; description: string; limitParam?: string }
   | { kind: 'cursor'; item: z.ZodType; description: string }
@@ -55,11 +66,11 @@ export type RouteInput<A extends Access, P extends Schema, Q extends Schema, B e
 /** A success answer with a status other than the route's first one (see `otherStatuses`). */
 export class Reply {
   constructor(
-    readonly status: 200 | 201,
+    readonly status: SuccessStatus,
     readonly body: unknown,
   ) {}
 }
-export const reply = (status: 200 | 201, body: unknown) => new Reply(status, body);
+export const reply = (status: SuccessStatus, body: unknown) => new Reply(status, body);
 
 type CursorPage = {
   items: unknown[] | JsonText<unknown[]>;

@@ -1,3 +1,5 @@
+import { type ApiErrorCode } from '@shared/api';
+
 /** Typed errors: services throw these; one handler turns the code into a status, not each route. */
 export const ERROR_STATUS = {
   VALIDATION: 400,
@@ -22,17 +24,24 @@ export class AppError extends Error {
   readonly errors: Record<string, string> | undefined;
   /** Seconds a client should wait before retrying (429). */
   readonly retryAfterSeconds: number | undefined;
+  /** What the client must do about it, answered as the body's `code` (a step-up, two-factor). */
+  readonly answerCode: ApiErrorCode | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { errors?: Record<string, string>; retryAfterSeconds?: number } = {},
+    options: {
+      errors?: Record<string, string>;
+      retryAfterSeconds?: number;
+      answerCode?: ApiErrorCode;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.answerCode = options.answerCode;
   }
 
   get status(): number {

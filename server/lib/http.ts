@@ -119,7 +119,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
     if (error instanceof AppError) {
       status = error.status;
-      body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      body = {
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.answerCode ? { code: error.answerCode } : {}),
+      };
       if (error.retryAfterSeconds) response.set('Retry-After', String(error.retryAfterSeconds));
     } else if (isBodyParserError(error)) {
       if (error.type === 'entity.too.large') {

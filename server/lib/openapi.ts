@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_ERROR_CODES } from '@shared/api';
 import { type ApiRoute } from './api-route';
 
 type JsonSchema = Record<string, unknown>;
@@ -56,7 +57,12 @@ function responsesOf(route: ApiRoute) {
       const content = { 'application/json': { schema: jsonSchema(answer.schema, 'output') } };
       responses[answer.status] = { description: answer.description, content };
       for (const other of answer.otherStatuses ?? []) {
-        responses[other.status] = { description: other.description, content };
+        responses[other.status] = {
+          description: other.description,
+          content: other.schema
+            ? { 'application/json': { schema: jsonSchema(other.schema, 'output') } }
+            : content,
+        };
       }
       break;
     }
@@ -177,6 +183,12 @@ export function openApiDocument(routes: readonly ApiRoute[], info: { version: st
           properties: {
             message: { type: 'string' },
             errors: { type: 'object', additionalProperties: { type: 'string' } },
+            code: {
+              type: 'string',
+              enum: [...API_ERROR_CODES],
+              description:
+                'Only on refusals a client acts on: confirm who you are, or turn on two-factor',
+            },
           },
           required: ['message'],
         },

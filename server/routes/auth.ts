@@ -6,9 +6,16 @@ import {
   registrationSchema,
   sessionInfoSchema,
 } from '@shared/schema/users';
+import {
+  secondFactorSchema,
+  TWO_FACTOR_MESSAGES,
+  twoFactorChallengeSchema,
+} from '@shared/schema/two-factor';
 import { SESSION_COOKIE_NAME, sessionExpiresAt } from '../auth/session';
+import { recordProof } from '../auth/step-up';
+import { clearPendingSignIn, pendingSignIn, startPendingSignIn } from '../auth/two-factor-sign-in';
 import { AppError, unauthenticated } from '../lib/errors';
-import { type ApiRoute, defineRoute } from '../lib/api-route';
+import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { registerUser } from '../services/auth/register-user';
 import { type SessionUser } from '../services/auth/verify-credentials';
 import {
@@ -18,6 +25,9 @@ import {
   recordRateLimitEvent,
   type RateLimitRule,
 } from '../services/rate-limit/rate-limit';
+import { isTwoFactorEnabled } from '../services/two-factor/two-factor';
+import { verifySecondFactor, wrongSecondFactor } from '../services/two-factor/verify-proofs';
+import { findSessionUser } from '../services/auth/verify-credentials';
 import { getCurrentUser } from '../services/users/get-current-user';
 import { type RouteDependencies } from '../app-context';
 
@@ -42,6 +52,8 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
       request.logIn(user, (error) => {
         if (error) return reject(error);
         request.session.signedInAt = Date.now();
+        // Signing in is a proof of who you are: money can move without asking again for a while.
+        recordProof(request);
         resolve();
       });
     });
@@ -85,6 +97,15 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
         status: 200,
         schema: currentUserSchema,
         description: 'The signed-in user (the session cookie is set)',
+        otherStatuses: [
+          {
+            status: 202,
+            schema: twoFactorChallengeSchema,
+            description:
+              'The password was right and the account has two-factor on: nobody is signed in ' +
+              'until POST /api/login/two-factor',
+          },
+        ],
       },
       handle: async ({ request, response, body }) => {
         const message = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
@@ -111,6 +132,37 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
           throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
         }
         await clearRateLimit(db, accountRule.key);
+        if (await isTwoFactorEnabled(db, user.id)) {
+          startPendingSignIn(request, user.id);
+          return reply(202, { twoFactorRequired: true });
+        }
+        await logIn(request, user);
+        return getCurrentUser(db, user.id);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/login/two-factor',
+      summary: 'Finish a sign-in with an authentication code or a recovery code',
+      tag,
+      access: 'public',
+      body: secondFactorSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: currentUserSchema,
+        description: 'The signed-in user (the session cookie is set)',
+      },
+      handle: async ({ request, body }) => {
+        const pending = pendingSignIn(request);
+        if (!pending) throw new AppError('UNAUTHENTICATED', TWO_FACTOR_MESSAGES.signInExpired);
+        const limit = { perAccount: config.rateLimits.twoFactorPerAccount };
+        if (!(await verifySecondFactor(db, pending.userId, body, limit))) {
+          throw wrongSecondFactor(body, 'UNAUTHENTICATED');
+        }
+        clearPendingSignIn(request);
+        const user = await findSessionUser(db, pending.userId);
+        if (!user) throw new AppError('UNAUTHENTICATED', TWO_FACTOR_MESSAGES.signInExpired);
         await logIn(request, user);
         return getCurrentUser(db, user.id);
       },

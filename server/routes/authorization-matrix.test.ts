@@ -8,7 +8,9 @@ import { type Access, type ApiRoute } from '../lib/api-route';
 import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
+import { TEST_PASSWORD } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/test-app';
+import { enableTwoFactorFor } from '../testing/two-factor';
 
 /**
  * Every /api route with the answer each caller gets, read with the route's definition: who may
@@ -122,6 +124,24 @@ const ROWS: Row[] = [
     body: (_caller: Caller, w: World) => ({ identifier: w.b.username, password: 'wrong-horse-1' }),
     answers: 401,
   },
+  // No password step came first.
+  { route: 'POST /api/login/two-factor', body: { code: '123456' }, answers: 401 },
+  // Two-factor: X and Y have it on (withdrawing needs it), A and B not.
+  { route: 'GET /api/user/two-factor', answers: 200 },
+  {
+    route: 'POST /api/user/two-factor/setup',
+    body: { password: TEST_PASSWORD },
+    answers: { A: 200, B: 200, X: 409, Y: 409 },
+  },
+  { route: 'POST /api/user/two-factor/enable', body: {}, answers: 400 },
+  // Without a code: the password alone is refused before it is checked.
+  { route: 'POST /api/user/two-factor/disable', body: { password: TEST_PASSWORD }, answers: 400 },
+  {
+    route: 'POST /api/user/two-factor/recovery-codes',
+    body: { password: TEST_PASSWORD },
+    answers: 400,
+  },
+  { route: 'POST /api/user/confirm-identity', body: { password: TEST_PASSWORD }, answers: 200 },
   // Catalogue.
   { route: 'GET /api/locations/brands', answers: 200 },
   {
@@ -341,6 +361,8 @@ beforeAll(async () => {
   const d = await signedInConsumer(context);
   const x = await fundedBusiness(context, 1000, 'Xavier Coffee');
   const y = await fundedBusiness(context, 1000, 'Yellow Donuts');
+  await enableTwoFactorFor(x.agent);
+  await enableTwoFactorFor(y.agent);
   agents = { none: context.agent(), A: a.agent, B: b.agent, X: x.agent, Y: y.agent };
 
   const pinX = await createTestPin(x.agent, starbucks, { quantity: 20 });
@@ -438,7 +460,9 @@ function schemaMismatch(row: Row, status: number, text: string): string | null {
   const { answer } = definitionOf(row);
   if (status === 204 || answer.kind === 'raw' || answer.kind === 'empty') return null;
   const schema =
-    answer.kind === 'json' ? answer.schema : z.array(answer.item as z.ZodType<unknown>);
+    answer.kind === 'json'
+      ? (answer.otherStatuses?.find((other) => other.status === status)?.schema ?? answer.schema)
+      : z.array(answer.item as z.ZodType<unknown>);
   const sent: unknown = JSON.parse(text);
   const parsed = schema.safeParse(sent);
   if (!parsed.success)

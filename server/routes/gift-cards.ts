@@ -23,6 +23,7 @@ import {
   walletGiftCardSchema,
 } from '@shared/schema/gift-cards';
 import { type RouteDependencies } from '../app-context';
+import { requireRecentProof } from '../auth/step-up';
 import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { readIdempotencyKey } from '../lib/idempotency';
 import { idParam } from '../lib/validate';
@@ -278,6 +279,8 @@ export function giftCardsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
       access: 'consumer',
       params: cardIdSchema,
       body: sendGiftCardSchema,
+      // The card's value leaves the sender for good: who is asking is confirmed when the proof is old.
+      before: [requireRecentProof],
       answer: {
         kind: 'json',
         status: 201,

@@ -10,6 +10,7 @@ import { locationsRoutes } from './locations';
 import { notificationsRoutes } from './notifications';
 import { pinsRoutes } from './pins';
 import { postsRoutes } from './posts';
+import { twoFactorRoutes } from './two-factor';
 import { profilesRoutes } from './profiles';
 import { uploadsRoutes } from './uploads';
 import { usersRoutes } from './users';
@@ -26,6 +27,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     healthRoutes,
     catalogRoutes,
     authRoutes,
+    twoFactorRoutes,
     usersRoutes,
     settingsRoutes,
     // Before friends: /user/profile/friends is the profile of a user named "friends".

@@ -5,6 +5,7 @@ import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/paym
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { pageLinks, totalCount } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
+import { enableTwoFactorFor } from '../testing/two-factor';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -14,9 +15,11 @@ afterAll(async () => {
   await context.close();
 });
 
+/** A signed-in business with two-factor on, as withdrawing needs. */
 async function business() {
   const agent = context.agent();
   await registerAs(agent, businessInput());
+  await enableTwoFactorFor(agent);
   return agent;
 }
 

@@ -6,7 +6,9 @@ import {
   walletTransactionsQuerySchema,
   withdrawSchema,
 } from '@shared/schema/ledger';
+import { TWO_FACTOR_MESSAGES } from '@shared/schema/two-factor';
 import { type RouteDependencies } from '../app-context';
+import { requireRecentProof, requireTwoFactorOn } from '../auth/step-up';
 import { type Answer, type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { readIdempotencyKey } from '../lib/idempotency';
 import { getWallet } from '../services/wallet/get-wallet';
@@ -54,6 +56,8 @@ export function walletRoutes({ db, paymentProvider }: RouteDependencies): ApiRou
       access: 'business',
       body: addFundsSchema,
       answer: movement,
+      // A card is charged: who is asking is confirmed again when the last proof is old.
+      before: [requireRecentProof],
       handle: async ({ user, body, request }) => {
         const result = await addFunds(db, paymentProvider, {
           userId: user.id,
@@ -75,6 +79,8 @@ export function walletRoutes({ db, paymentProvider }: RouteDependencies): ApiRou
       access: 'business',
       body: withdrawSchema,
       answer: movement,
+      // Money leaves the platform: a password alone is not enough, and it must be recent.
+      before: [requireTwoFactorOn(db, TWO_FACTOR_MESSAGES.requiredToWithdraw), requireRecentProof],
       handle: async ({ user, body, request }) => {
         const result = await withdrawFunds(db, paymentProvider, {
           userId: user.id,

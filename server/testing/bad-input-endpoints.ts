@@ -300,6 +300,32 @@ const businessRegistration = record({
   name: str(text(100, { required: true })),
 });
 
+/** The account's password as typed to confirm it: mostly right, sometimes anything. */
+const currentPassword = fc.oneof(
+  fc.constant(TEST_PASSWORD),
+  text(128, { trimmed: false, required: true }),
+);
+
+/** An authenticator app's code as typed: six digits, sometimes in two groups. */
+const authenticationCode = fc
+  .tuple(fc.stringMatching(/^\d{6}$/), fc.boolean())
+  .map(([code, spaced]) => (spaced ? `${code.slice(0, 3)} ${code.slice(3)}` : code));
+
+/** A recovery code as typed: any case, with or without its dash. */
+const recoveryCode = fc
+  .tuple(fc.stringMatching(/^[a-hjkmnp-z2-9]{10}$/), fc.boolean(), fc.boolean())
+  .map(([code, dashed, upper]) => {
+    const typed = dashed ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
+    return upper ? typed.toUpperCase() : typed;
+  });
+
+/** The second step of a sign-in: a code or a recovery code, one of them. */
+const secondFactor = fc.oneof(
+  record({ code: str(authenticationCode) }),
+  record({ recoveryCode: str(recoveryCode) }),
+);
+const secondFactorLimits: FieldLimits = { code: 20, recoveryCode: 40 };
+
 const leadFields = {
   email: optional(str(fc.oneof(email, fc.constant('')))),
   phone: optional(str(text(32))),
@@ -351,7 +377,69 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
         ),
       }),
     limits: { identifier: 254, password: 128 },
-    answers: [200, 401, 429],
+    // 202: the business has two-factor on, so its right password asks for a code next.
+    answers: [200, 202, 401, 429],
+    validWeight: 1,
+    mixedShare: 0.1,
+  },
+  {
+    route: 'POST /api/login/two-factor',
+    caller: 'none',
+    body: () => secondFactor,
+    limits: secondFactorLimits,
+    // No password step came first.
+    answers: [401],
+  },
+  {
+    route: 'POST /api/user/two-factor/setup',
+    caller: 'consumer',
+    body: () => record({ password: str(currentPassword) }),
+    limits: { password: 128 },
+    // 400: a wrong password; 429: too many of them.
+    answers: [200, 400, 429],
+    validWeight: 1,
+    mixedShare: 0.1,
+  },
+  {
+    route: 'POST /api/user/two-factor/enable',
+    caller: 'consumer',
+    body: () => record({ code: str(authenticationCode) }),
+    limits: { code: 20 },
+    // 400: a wrong code; 409: no setup yet (or two-factor already on); 429: too many wrong codes.
+    answers: [200, 400, 409, 429],
+  },
+  {
+    route: 'POST /api/user/two-factor/disable',
+    caller: 'consumer',
+    body: () =>
+      fc
+        .tuple(record({ password: str(currentPassword) }), secondFactor)
+        .map(([password, factor]) => [...password, ...factor]),
+    limits: { ...secondFactorLimits, password: 128 },
+    // 409: two-factor is off; 400: a wrong password or code; 429: too many of them.
+    answers: [200, 400, 409, 429],
+  },
+  {
+    route: 'POST /api/user/two-factor/recovery-codes',
+    caller: 'consumer',
+    body: () =>
+      fc
+        .tuple(record({ password: str(currentPassword) }), secondFactor)
+        .map(([password, factor]) => [...password, ...factor]),
+    limits: { ...secondFactorLimits, password: 128 },
+    answers: [200, 400, 409, 429],
+  },
+  {
+    route: 'POST /api/user/confirm-identity',
+    caller: 'consumer',
+    body: () =>
+      fc.oneof(
+        record({ password: str(currentPassword) }),
+        record({ code: str(authenticationCode) }),
+      ),
+    limits: { password: 128, code: 20 },
+    // 400: a wrong password or code; 409: a code while two-factor is off; 429: too many.
+    answers: [200, 400, 409, 429],
     validWeight: 1,
     mixedShare: 0.1,
   },
@@ -770,6 +858,7 @@ export const READ_ROUTES: ReadRoute[] = [
   },
   { route: 'GET /api/session', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/user/two-factor', caller: 'consumer', answers: [200] },
   { route: 'GET /api/locations/brands', caller: 'business', answers: [200] },
   // 400 also for a brand the catalogue does not have.
   {

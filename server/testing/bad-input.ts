@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type z } from 'zod';
+import { API_ERROR_CODES, type ApiErrorCode } from '@shared/api';
 import { JSON_BODY_LIMIT } from '../app';
 import { queryRows } from '../db/query-rows';
 import { type ApiRoute } from '../lib/api-route';
@@ -47,6 +48,7 @@ import { TEST_PASSWORD } from './factories';
 import { createTestPin, fundedBusiness, signedInConsumer } from './gift-cards';
 import { insertTestStores } from './stores';
 import { createTestContext, type TestContext } from './test-app';
+import { enableTwoFactorFor } from './two-factor';
 
 /**
  * Property-based bad input on every write endpoint (and the query strings and
@@ -320,6 +322,14 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     leads.push(lead.id);
   }
 
+  const cookies = {
+    consumer: await signIn(client, consumer.user.username),
+    business: await signIn(client, business.user.username),
+  };
+  // Withdrawing takes two-factor: on after the business's sign-in above, which would otherwise
+  // stop at the code step.
+  await enableTwoFactorFor(business.agent);
+
   const person = async (agent: Agent): Promise<Person> => {
     const { id, username, email } = await created<Person>(agent.get('/api/user'));
     return { id, username, email };
@@ -341,10 +351,7 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     friendships,
     giftRequests,
     leads,
-    cookies: {
-      consumer: await signIn(client, consumer.user.username),
-      business: await signIn(client, business.user.username),
-    },
+    cookies,
   };
 }
 
@@ -602,13 +609,16 @@ const messageOf = (answer: Answer) => {
   return typeof json?.message === 'string' ? json.message.trim() : '';
 };
 
-/** The error shape of every /api failure: `{message, errors?}`, every error a string. */
+/** The error shape of every /api failure: `{message, errors?, code?}`, every error a string. */
 function errorShapeProblem(answer: Answer): string | undefined {
   const json = answer.json;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'no JSON body';
-  const { message, errors, ...rest } = json as Record<string, unknown>;
+  const { message, errors, code, ...rest } = json as Record<string, unknown>;
   if (typeof message !== 'string' || message.trim() === '') return 'no message';
   if (Object.keys(rest).length > 0) return `unexpected fields ${Object.keys(rest).join(', ')}`;
+  if (code !== undefined && !API_ERROR_CODES.includes(code as ApiErrorCode)) {
+    return `an unknown code ${JSON.stringify(code)}`;
+  }
   if (errors !== undefined) {
     if (typeof errors !== 'object' || errors === null) return 'errors is not an object';
     if (Object.values(errors).some((value) => typeof value !== 'string'))
