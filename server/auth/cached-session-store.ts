@@ -161,6 +161,26 @@ export class CachedSessionStore extends session.Store {
     return ended.length;
   }
 
+  /**
+   * Ends one session of the user on every instance, if it is theirs (the row names the user, so
+   * an id of someone else's session ends nothing); answers whether it ended.
+   */
+  async endUserSession(userId: number, sid: string): Promise<boolean> {
+    const ended = await this.database.query<{ sid: string }>(
+      `delete from session
+        where (sess -> 'passport' -> 'user' ->> 'id') = $1 and sid = $2
+        returning sid`,
+      [String(userId), sid],
+    );
+    if (ended.length === 0) return false;
+    this.forget(sid);
+    await this.database.query('select pg_notify($1, $2)', [
+      SESSION_CHANGES_CHANNEL,
+      `${this.instanceId} ${sid}`,
+    ]);
+    return true;
+  }
+
   async close(): Promise<void> {
     this.forgetAll();
     this.listening = false;

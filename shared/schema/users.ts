@@ -118,6 +118,8 @@ export const loginSchema = z.object({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+  /** 'Keep me signed in': the session lasts 30 days of use instead of ending when idle. */
+  remember: z.boolean({ error: 'Keep me signed in must be true or false' }).default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
