@@ -283,9 +283,13 @@ export const NOTIFICATION_TYPES = [
   'lead_created',
   'gift_redeemed',
   'post_mention',
+  'card_expiring',
   'system',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Holders are reminded once of a card with value left this many days before it expires. */
+export const CARD_EXPIRY_REMINDER_DAYS = 7;
 
 /** What a notification points at, so its action can open it. */
 export const NOTIFICATION_REFERENCES = [

@@ -4,6 +4,7 @@ import { type Logger } from '../lib/logger';
 import { composeLetter, type Letter } from '../mail/letters';
 import { type Mailer } from '../mail/mailer';
 import { expireGiftCards } from '../services/gift-cards/expire-gift-cards';
+import { remindExpiringCards } from '../services/gift-cards/remind-expiring-cards';
 import { expirePins } from '../services/pins/pin-refunds';
 import { pruneRateLimits } from '../services/rate-limit/rate-limit';
 import { type JobDefinition, type JobQueue, type JobQueueSpec } from './job-queue';
@@ -15,6 +16,7 @@ export const APP_JOB_QUEUES = {
   expirePins: { name: 'expire-pins', retryLimit: 2, retryDelaySeconds: 10 },
   expireGiftCards: { name: 'expire-gift-cards', retryLimit: 2, retryDelaySeconds: 10 },
   pruneRateLimits: { name: 'prune-rate-limits', retryLimit: 1, retryDelaySeconds: 60 },
+  remindExpiringCards: { name: 'remind-expiring-cards', retryLimit: 3, retryDelaySeconds: 60 },
 } as const satisfies Record<string, JobQueueSpec>;
 
 export type AppJobDependencies = {
@@ -59,7 +61,15 @@ export function appJobs({
     cron: '*/10 * * * *',
     run: () => pruneRateLimits(db),
   };
-  return [sendMail, expiringPins, expiringCards, pruning] as JobDefinition<never>[];
+  const cardReminders: JobDefinition = {
+    ...APP_JOB_QUEUES.remindExpiringCards,
+    // Daily, in the US morning; each card is claimed once, so a retry or a second instance
+    // reminds of no card twice.
+    cron: '0 15 * * *',
+    run: async (_data, jobs) =>
+      void (await remindExpiringCards(db, (letter) => queueLetter(jobs, letter))),
+  };
+  return [sendMail, expiringPins, expiringCards, pruning, cardReminders] as JobDefinition<never>[];
 }
 
 /** Queues an e-mail; the mail job writes and sends it (never inside the request). */

@@ -20,7 +20,8 @@ export type JobDefinition<Data extends object = object> = JobQueueSpec & {
   cron?: string;
   /** Several jobs at once (e-mail), or one at a time (sweeps that take locks). */
   batchSize?: number;
-  run: (data: Data) => Promise<void>;
+  /** Runs one job; `jobs` is the queue itself, for a job that queues others (a reminder's mail). */
+  run: (data: Data, jobs: JobQueue) => Promise<void>;
 };
 
 export type JobQueue = {
@@ -74,6 +75,21 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   await ensureQueues(boss, options.definitions);
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 5;
   const workers = new Map<string, string>();
+  const queue: JobQueue = {
+    send: async (name, data) => {
+      const id = await boss.send(name, data);
+      if (!id) throw new Error(`The job queue did not take a ${name} job`);
+      // This instance's worker looks at once instead of at its next poll (other instances
+      // still find the job when they poll, if this one stops first).
+      const workerId = workers.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+      return id;
+    },
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 8_000 });
+    },
+    state: async (name, id) => (await boss.getJobById(name, id))?.state,
+  };
   for (const definition of options.definitions as JobDefinition[]) {
     const workerId = await boss.work<object>(
       definition.name,
@@ -81,7 +97,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       async (jobs) => {
         for (const job of jobs) {
           try {
-            await definition.run(job.data);
+            await definition.run(job.data, queue);
           } catch (error) {
             const last = job.retryCount >= job.retryLimit;
             logger.warn(
@@ -97,21 +113,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     if (definition.cron && schedule) await boss.schedule(definition.name, definition.cron, {});
   }
 
-  return {
-    send: async (name, data) => {
-      const id = await boss.send(name, data);
-      if (!id) throw new Error(`The job queue did not take a ${name} job`);
-      // This instance's worker looks at once instead of at its next poll (other instances
-      // still find the job when they poll, if this one stops first).
-      const workerId = workers.get(name);
-      if (workerId) boss.notifyWorker(workerId);
-      return id;
-    },
-    stop: async () => {
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 8_000 });
-    },
-    state: async (name, id) => (await boss.getJobById(name, id))?.state,
-  };
+  return queue;
 }
 
 /**

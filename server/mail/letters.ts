@@ -1,9 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { ACCOUNT_LINKS } from '@shared/constants';
+import { formatDollars } from '@shared/money';
 import { users } from '@shared/tables/users';
 import { type Database } from '../db/client';
 import { issueAccountToken } from '../services/accounts/account-tokens';
 import {
+  type CardExpiringLetter,
+  findExpiringCard,
+} from '../services/gift-cards/remind-expiring-cards';
+import {
+  cardExpiringMail,
   emailChangeMail,
   type MailContent,
   passwordChangedMail,
@@ -17,9 +23,16 @@ import {
 export type Letter =
   | { kind: 'password-reset'; userId: number }
   | { kind: 'email-change'; userId: number; newEmail: string }
-  | { kind: 'password-changed'; userId: number };
+  | { kind: 'password-changed'; userId: number }
+  | CardExpiringLetter;
 
 export type ComposedLetter = MailContent & { to: string };
+
+/** Where a card reminder leads: the wallet, opened on the card. */
+const WALLET_PATH = '/wallet';
+
+// The day a card expires, as the letter writes it; cards expire at a moment in UTC.
+const expiryDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 const link = (publicUrl: string, pathname: string, token: string) =>
   `${publicUrl}${pathname}?token=${encodeURIComponent(token)}`;
@@ -67,5 +80,19 @@ export async function composeLetter(
     }
     case 'password-changed':
       return { to: user.email, ...passwordChangedMail({ name: user.name }) };
+    case 'card-expiring': {
+      const card = await findExpiringCard(db, letter.giftCardId, letter.userId);
+      if (!card) return null;
+      return {
+        to: user.email,
+        ...cardExpiringMail({
+          name: user.name,
+          brandName: card.brandName,
+          balance: formatDollars(card.balanceCents),
+          expiresOn: expiryDate.format(card.expiresAt),
+          link: `${publicUrl}${WALLET_PATH}?card=${card.id}`,
+        }),
+      };
+    }
   }
 }

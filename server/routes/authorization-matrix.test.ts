@@ -113,6 +113,9 @@ const ROWS: Row[] = [
   // Accounts.
   { route: 'GET /api/session', answers: 200 },
   { route: 'GET /api/user', answers: 200 },
+  { route: 'GET /api/user/export', answers: 200 },
+  // A wrong password deletes nothing (the right one would end the caller before the rows after).
+  { route: 'POST /api/user/delete', body: { password: 'not-the-password' }, answers: 400 },
   { route: 'GET /api/user/settings', answers: 200 },
   // Nothing sent, nothing changed.
   { route: 'PATCH /api/user/settings', body: {}, answers: 200 },

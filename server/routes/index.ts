@@ -1,5 +1,6 @@
 import { type RouteDependencies } from '../app-context';
 import { type ApiRoute } from '../lib/api-route';
+import { accountDataRoutes } from './account-data';
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
 import { friendsRoutes } from './friends';
@@ -27,6 +28,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     healthRoutes,
     catalogRoutes,
     authRoutes,
+    accountDataRoutes,
     twoFactorRoutes,
     usersRoutes,
     settingsRoutes,

@@ -444,6 +444,23 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     mixedShare: 0.1,
   },
   {
+    route: 'POST /api/user/delete',
+    caller: 'consumer',
+    // Never the right password: the account the other requests act on must stay.
+    body: () =>
+      record({
+        password: str(
+          text(128, { trimmed: false, required: true }).filter((value) => value !== TEST_PASSWORD),
+        ),
+      }),
+    limits: { password: 128 },
+    // A wrong password, or 429 once the wrong ones reach the limit of failed sign-ins.
+    answers: [400, 429],
+    // Each valid one checks a password (scrypt).
+    validWeight: 1,
+    mixedShare: 0.1,
+  },
+  {
     route: 'POST /api/analytics/share',
     caller: 'none',
     body: (world) =>
@@ -858,6 +875,7 @@ export const READ_ROUTES: ReadRoute[] = [
   },
   { route: 'GET /api/session', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/user/export', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user/two-factor', caller: 'consumer', answers: [200] },
   { route: 'GET /api/locations/brands', caller: 'business', answers: [200] },
   // 400 also for a brand the catalogue does not have.

@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   lead_created: 'New leads',
   gift_redeemed: 'Gift cards used',
   post_mention: 'Mentions in posts',
+  card_expiring: 'Gift cards expiring soon',
   system: 'Account and system messages',
 };
 

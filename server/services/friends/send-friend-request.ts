@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { FRIEND_MESSAGES, type FriendshipResult } from '@shared/schema/friends';
 import { friendships } from '@shared/tables/friends';
 import { users } from '@shared/tables/users';
@@ -37,7 +37,9 @@ export async function sendFriendRequest(
       const [target] = await tx
         .select({ id: users.id, name: users.name, username: users.username })
         .from(users)
-        .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+        .where(
+          and(eq(sql`lower(${users.username})`, username.toLowerCase()), isNull(users.deletedAt)),
+        );
       if (!target) throw notFound(FRIEND_MESSAGES.userNotFound);
       if (target.id === requesterId) throw new AppError('VALIDATION', FRIEND_MESSAGES.self);
       const friend = { id: target.id, name: target.name, username: target.username };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { GIFT_CARD_MESSAGES } from '@shared/schema/gift-cards';
 import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
@@ -17,7 +17,7 @@ export async function findOtherConsumer(
   const [user] = await db
     .select({ id: users.id, name: users.name, username: users.username, type: users.type })
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), isNull(users.deletedAt)));
   if (!user) throw notFound(GIFT_CARD_MESSAGES.userNotFound);
   if (user.id === selfId) throw new AppError('VALIDATION', messages.self);
   if (user.type !== 'consumer') throw new AppError('VALIDATION', messages.consumersOnly);

@@ -1,10 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PROFILE_MESSAGES } from '@shared/schema/profiles';
 import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
 
-/** The user with this username, in any letter case (the lower(username) index); 404 otherwise. */
+/**
+ * The user with this username, in any letter case (the lower(username) index); 404 otherwise, and
+ * for a deleted account.
+ */
 export async function findUserByUsername(db: Executor, username: string) {
   const [user] = await db
     .select({
@@ -16,7 +19,12 @@ export async function findUserByUsername(db: Executor, username: string) {
       verified: users.verified,
     })
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
+    .where(
+      and(
+        eq(sql`lower(${users.username})`, username.trim().toLowerCase()),
+        isNull(users.deletedAt),
+      ),
+    );
   if (!user) throw notFound(PROFILE_MESSAGES.notFound);
   return user;
 }

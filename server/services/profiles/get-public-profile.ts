@@ -27,7 +27,9 @@ const profileByUsername = preparedStatement('public_profile', (db: Database) =>
       friendsCount: friendsCountOf(sql`users.id`),
     })
     .from(users)
-    .where(sql`lower(${users.username}) = ${sql.placeholder('username')}`),
+    .where(
+      sql`lower(${users.username}) = ${sql.placeholder('username')} and ${users.deletedAt} is null`,
+    ),
 );
 
 export async function getPublicProfile(db: Database, username: string): Promise<PublicProfile> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { friendships } from '@shared/tables/friends';
 import { type UserType } from '@shared/constants';
 import { type UserSearchResult } from '@shared/schema/gift-cards';
@@ -11,8 +11,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 
 /**
  * People whose username or name starts with the query, or whose name has a word starting with it,
- * never the searcher; exact-prefix usernames first, each with the searcher's friendship status.
- * Prefix matches use the lower(...) indexes.
+ * never the searcher or a deleted account; exact-prefix usernames first, each with the searcher's
+ * friendship status. Prefix matches use the lower(...) indexes.
  */
 export async function searchUsers(
   db: Database,
@@ -44,6 +44,7 @@ export async function searchUsers(
     .where(
       and(
         ne(users.id, searcherId),
+        isNull(users.deletedAt),
         type ? sql`${users.type} = ${type}` : undefined,
         or(
           sql`${username} like ${prefix}`,
