@@ -23,6 +23,8 @@ export const LEADERBOARD_QUERY_KEY = ['leaderboard'] as const;
 export const FRIENDS_QUERY_KEY = ['friends'] as const;
 export const PROFILES_QUERY_KEY = ['profiles'] as const;
 export const USER_SEARCH_QUERY_KEY = ['users', 'search'] as const;
+/** The Pin Board's posts: they show their authors' names and pictures. */
+export const POSTS_QUERY_KEY = ['posts'] as const;
 
 /** The query layer defaults to no retry and no refetch on window focus. */
 export const queryConfig = {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type PostComment } from '@shared/schema/posts';
 import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { POSTS_QUERY_KEY, mapFeedPosts, type FeedData } from './get-posts';
+import { type MutationConfig, POSTS_QUERY_KEY } from '@/lib/query-client';
+import { mapFeedPosts, type FeedData } from './get-posts';
 
 export type AddCommentRequest = { postId: number; content: string };
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreatePostInput, type Post } from '@shared/schema/posts';
 import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { POSTS_QUERY_KEY } from './get-posts';
+import { type MutationConfig, POSTS_QUERY_KEY } from '@/lib/query-client';
 
 /** Shares a post on the Pin Board; an image is uploaded first and referenced by its URL. */
 export const createPost = (input: CreatePostInput): Promise<Post> => api.post('/posts', input);

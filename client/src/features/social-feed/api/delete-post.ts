@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { POSTS_QUERY_KEY, mapFeedPosts, type FeedData } from './get-posts';
+import { type MutationConfig, POSTS_QUERY_KEY } from '@/lib/query-client';
+import { mapFeedPosts, type FeedData } from './get-posts';
 
 /** Deletes one of the signed-in user's posts. */
 export const deletePost = ({ postId }: { postId: number }): Promise<void> =>

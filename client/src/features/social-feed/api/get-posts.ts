@@ -2,9 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import { POST_LIMITS } from '@shared/constants';
 import { type Post } from '@shared/schema/posts';
 import { api, type ListPage } from '@/lib/api-client';
-
-/** Everything cached about the Pin Board lives under this key. */
-export const POSTS_QUERY_KEY = ['posts'] as const;
+import { POSTS_QUERY_KEY } from '@/lib/query-client';
 
 export type GetPostsParams = { cursor?: string | null; limit?: number };
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Post } from '@shared/schema/posts';
 import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { POSTS_QUERY_KEY } from './get-posts';
+import { type MutationConfig, POSTS_QUERY_KEY } from '@/lib/query-client';
 
 export type PinPostRequest = { postId: number; pinned: boolean };
 

@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useCreatePost } from '../api/create-post';
 import { searchMentionsQueryOptions } from '../api/search-mentions';
-import { useUploadImage } from '../api/upload-image';
+import { useUploadImage } from '@/api/upload-image';
 import { mentionedUsernames } from '../lib/mentions';
 import { MentionTextarea } from './mention-textarea';
 
