@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { type EmailChangeRequest } from '@shared/schema/profile-settings';
+import { type MessageResult } from '@shared/schema/users';
+import { api } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
+
+/** Sends a confirmation link to the new address; the sign-in e-mail changes when it is followed. */
+export const requestEmailChange = (input: EmailChangeRequest): Promise<MessageResult> =>
+  api.post('/user/email', input);
+
+type UseRequestEmailChangeOptions = { mutationConfig?: MutationConfig<typeof requestEmailChange> };
+
+export function useRequestEmailChange({ mutationConfig }: UseRequestEmailChangeOptions = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: requestEmailChange });
+}
