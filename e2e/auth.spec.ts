@@ -44,7 +44,8 @@ test.describe('accounts and sessions', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Mark.itplace' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByText('Logged out successfully', { exact: true })).toBeVisible();
     await page.goto('/');

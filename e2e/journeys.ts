@@ -35,8 +35,10 @@ export async function signIn(page: Page, username: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** Signs out from the account menu and waits for /auth. */
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 }
 

@@ -1,25 +1,21 @@
-import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser } from '@shared/schema/users';
 import { useUnreadCount } from '@/api/get-unread-count';
-import { useLogout } from '@/api/logout';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { MobileMenu, UnreadCountBadge } from './mobile-menu';
 import { isActivePath, navItemsFor } from './nav-items';
+import { UserMenu } from './user-menu';
 
 type NavBarProps = { user: CurrentUser };
 
 /**
  * The top bar. From md up it carries the full navigation; on a phone it keeps the brand, a Menu
- * with the pages the bottom bar has no room for, and the Logout control.
+ * with the pages the bottom bar has no room for; at every size, the account menu (Settings,
+ * Logout).
  */
 export function NavBar({ user }: NavBarProps) {
-  const [location, navigate] = useLocation();
-  const logout = useLogout({
-    mutationConfig: { onSuccess: () => navigate(paths.auth, { replace: true }) },
-  });
+  const [location] = useLocation();
   const items = navItemsFor(user.type);
   const unread = useUnreadCount().data?.unread ?? 0;
 
@@ -63,19 +59,7 @@ export function NavBar({ user }: NavBarProps) {
 
         <div className="ml-auto flex min-w-0 items-center gap-3">
           <MobileMenu role={user.type} unread={unread} />
-          <p className="hidden min-w-0 text-right text-sm leading-tight sm:block">
-            <span className="block truncate font-medium">{user.name}</span>
-            <span className="block truncate text-muted-foreground">@{user.username}</span>
-          </p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-          >
-            <LogOut aria-hidden="true" />
-            Logout
-          </Button>
+          <UserMenu user={user} />
         </div>
       </div>
     </header>

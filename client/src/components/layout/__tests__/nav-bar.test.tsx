@@ -54,7 +54,7 @@ describe('Navigation', () => {
       mobileLinks: ['Home', 'Friends', 'Social', 'Wallet'],
     },
   ])(
-    'links a $type only to pages that exist ($links), plus Logout',
+    'links a $type only to pages that exist ($links), plus the account menu',
     async ({ type, links, mobileLinks }) => {
       renderSignedIn(buildUser({ type }));
       await screen.findByText('Home screen');
@@ -76,7 +76,7 @@ describe('Navigation', () => {
         'page',
       );
       expect(screen.getByRole('link', { name: 'mark.it' })).toHaveAttribute('href', '/');
-      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     },
   );
 
@@ -198,11 +198,43 @@ describe('Navigation', () => {
     expect(screen.getByText('@casey')).toBeInTheDocument();
   });
 
+  it.each(['consumer', 'business'] as const)(
+    'opens Settings from the account menu of a %s, by pointer or keyboard',
+    async (type) => {
+      const { user, currentPath } = renderSignedIn(buildUser({ type, name: 'Casey Consumer' }));
+      await screen.findByText('Home screen');
+
+      const trigger = screen.getByRole('button', { name: 'Account menu' });
+      expect(trigger).toHaveAttribute('aria-expanded', 'false');
+      await user.click(trigger);
+      const menu = await screen.findByRole('menu');
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Settings', 'Logout']);
+      expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+        'href',
+        '/settings',
+      );
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+
+      trigger.focus();
+      await user.keyboard('{Enter}');
+      await screen.findByRole('menu');
+      await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus());
+      await user.keyboard('{Enter}');
+      expect(currentPath()).toBe('/settings');
+    },
+  );
+
   it('logs out, says so and goes to /auth', async () => {
     const { user, api, currentPath } = renderSignedIn(buildUser());
     await screen.findByText('Home screen');
 
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByText('Sign-in screen')).toBeInTheDocument();
     expect(currentPath()).toBe('/auth');
@@ -216,7 +248,8 @@ describe('Navigation', () => {
     });
     await screen.findByText('Home screen');
 
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     expect(await findToast('Logout Failed')).toHaveTextContent('Could not end the session');
     expect(currentPath()).toBe('/');

@@ -79,7 +79,7 @@ describe('ProtectedRoute', () => {
     expect(await screen.findByText('Leads screen')).toBeInTheDocument();
     expect(currentPath()).toBe('/leads');
     expect(screen.getByRole('main')).toContainElement(screen.getByText('Leads screen'));
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 
   it.each([
