@@ -18,6 +18,8 @@ export const paths = {
   dialogDebug: '/dialog-debug',
   settings: '/settings',
   confirmEmail: ACCOUNT_LINKS.confirmEmailPath,
+  /** Asking for a reset link (no token), or following one (`?token=`). */
+  resetPassword: ACCOUNT_LINKS.resetPasswordPath,
 } as const;
 
 /** Route patterns with a parameter (wouter syntax). */
