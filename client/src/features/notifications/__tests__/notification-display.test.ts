@@ -126,6 +126,17 @@ describe('notificationAction', () => {
     });
   });
 
+  it('opens the expiring card in the wallet', () => {
+    expect(
+      action({ id: 1, type: 'card_expiring', referenceType: 'gift_card', referenceId: 12 }),
+    ).toEqual({ type: 'link', label: 'View Gift Card', href: '/wallet?card=12' });
+    expect(action({ id: 1, type: 'card_expiring' })).toEqual({
+      type: 'link',
+      label: 'View Gift Card',
+      href: '/wallet',
+    });
+  });
+
   it('has no action for an accepted friend request', () => {
     expect(action({ id: 1, type: 'friend_request_accepted' })).toBeNull();
   });

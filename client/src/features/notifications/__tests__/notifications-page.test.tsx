@@ -240,6 +240,30 @@ describe('NotificationsPage', () => {
     );
   });
 
+  it('shows a card about to expire with a link to it in the wallet', async () => {
+    renderPage({
+      items: [
+        buildNotification({
+          id: 30,
+          type: 'card_expiring',
+          message: 'Your Starbucks gift card has $10.00 left and expires in 3 days',
+          amount: 10,
+          referenceType: 'gift_card',
+          referenceId: 77,
+        }),
+      ],
+    });
+    const row = within(await list()).getByRole('listitem');
+    expect(
+      within(row).getByText('Your Starbucks gift card has $10.00 left and expires in 3 days'),
+    ).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View Gift Card' })).toHaveAttribute(
+      'href',
+      '/wallet?card=77',
+    );
+    expect(row.querySelector('[data-kind="system"] svg.lucide-calendar-clock')).not.toBeNull();
+  });
+
   it("links Complete Profile to the user's own profile", async () => {
     renderPage();
     await list();

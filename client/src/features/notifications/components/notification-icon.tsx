@@ -1,6 +1,7 @@
 import {
   AtSign,
   Bell,
+  CalendarClock,
   CreditCard,
   Gift,
   HandCoins,
@@ -37,8 +38,14 @@ type NotificationIconProps = { kind: NotificationKind; type: NotificationType };
 
 /** The kind's icon in a tinted circle; decorative, the message says what happened. */
 export function NotificationIcon({ kind, type }: NotificationIconProps) {
-  // A mention is a system notification by kind but deserves its own sign.
-  const Icon = type === 'post_mention' ? AtSign : ICON_BY_KIND[kind];
+  // A mention and a card about to expire are system notifications by kind but deserve their own
+  // signs.
+  const Icon =
+    type === 'post_mention'
+      ? AtSign
+      : type === 'card_expiring'
+        ? CalendarClock
+        : ICON_BY_KIND[kind];
   return (
     <span
       aria-hidden="true"

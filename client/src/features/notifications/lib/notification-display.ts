@@ -125,6 +125,15 @@ export function notificationAction(
       return { type: 'link', label: 'View Details', href: paths.wallet };
     case 'post_mention':
       return { type: 'link', label: 'View Post', href: paths.socialFeed };
+    case 'card_expiring':
+      return {
+        type: 'link',
+        label: 'View Gift Card',
+        href:
+          item.referenceType === 'gift_card' && id !== null
+            ? `${paths.wallet}?card=${id}`
+            : paths.wallet,
+      };
     case 'system':
       return { type: 'link', label: 'Complete Profile', href: profilePath(username) };
     default:

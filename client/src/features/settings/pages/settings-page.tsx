@@ -1,3 +1,4 @@
+import { DataSection } from '../components/data-section';
 import { ProfileSection } from '../components/profile-section';
 import { SignInEmailSection } from '../components/sign-in-email-section';
 
@@ -16,6 +17,7 @@ export function SettingsPage() {
         SettingsSection (one import above, one element here):
         Password, Signed-in sessions, Two-factor authentication, Your data.
       */}
+      <DataSection />
     </div>
   );
 }
