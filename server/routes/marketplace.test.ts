@@ -72,6 +72,12 @@ async function brandsAt(consumer: Consumer, point?: { lat: number; lng: number }
 describe('GET /api/gift-cards/marketplace', () => {
   it('lists a live pin with the spec fields, the business name only when shown', async () => {
     const business = await fundedBusiness(context, 1000, 'Shown Coffee Co');
+    const contact = await business.agent.patch('/api/user/settings').send({
+      contactEmail: 'hello@shown.example',
+      website: 'https://shown.example',
+      description: 'Roasted in Boston.',
+    });
+    expect(contact.status).toBe(200);
     const shown = await createTestPin(business.agent, store.starbucks, {
       promotionMessage: 'Free latte',
       quantity: 4,
@@ -92,6 +98,12 @@ describe('GET /api/gift-cards/marketplace', () => {
       promotion_message: 'Free latte',
       display_business_name: true,
       business_name: 'Shown Coffee Co',
+      business_contact: {
+        email: 'hello@shown.example',
+        phone: null,
+        website: 'https://shown.example',
+        description: 'Roasted in Boston.',
+      },
       sender_name: 'Shown Coffee Co',
       location_name: 'Boylston & Mass Ave',
       city: 'Boston',
@@ -102,7 +114,11 @@ describe('GET /api/gift-cards/marketplace', () => {
     expect(Date.parse(shownPin.expiration_date)).toBeGreaterThan(Date.now());
     expect(shownPin).not.toHaveProperty('distance_miles');
     const hiddenPin = response.body.find((pin: MarketplacePin) => pin.id === hidden);
-    expect(hiddenPin).toMatchObject({ display_business_name: false, business_name: '' });
+    expect(hiddenPin).toMatchObject({
+      display_business_name: false,
+      business_name: '',
+      business_contact: null,
+    });
     expect(await brandsAt(consumer)).toContain('starbucks');
     // The first page of 100 holds every pin on offer: no page before it, none after.
     expect(totalCount(response)).toBe(response.body.length);

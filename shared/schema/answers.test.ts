@@ -22,6 +22,7 @@ const offer = {
   message: '$10.00 Starbucks gift card',
   promotion_message: '',
   display_business_name: true,
+  business_contact: null,
   business_name: 'Bean There',
   sender_name: 'Bean There',
   location_name: 'Starbucks Market St',

@@ -202,6 +202,17 @@ export const giftCardListQuerySchema = z.object({ ...pageQueryFields });
 // ---------------------------------------------------------------------------------------------
 
 /** A pin as the marketplace shows it, with what remains and how far it is. */
+/** What a business tells customers about itself on Settings (each null when not given). */
+export const businessContactSchema = z
+  .object({
+    email: z.string().nullable().describe('Contact e-mail (never the sign-in e-mail)'),
+    phone: z.string().nullable(),
+    website: z.string().nullable().describe('An absolute http(s) address'),
+    description: z.string().nullable(),
+  })
+  .describe("A business's contact details for customers");
+export type BusinessContact = z.infer<typeof businessContactSchema>;
+
 export const marketplacePinSchema = z
   .object({
     id: z.number().int(),
@@ -217,6 +228,12 @@ export const marketplacePinSchema = z
       .describe('Whether the business chose to show its information'),
     /** The business's name, or '' when it chose not to show it. */
     business_name: z.string().describe("The business's name, or '' when it chose not to show it"),
+    /** How to reach the business, or null when it chose not to show its information. */
+    business_contact: businessContactSchema
+      .nullable()
+      .describe(
+        "The business's contact details and description, or null when it chose not to show its information",
+      ),
     sender_name: z.string(),
     location_name: z.string(),
     street: z.string(),

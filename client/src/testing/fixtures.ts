@@ -1,5 +1,6 @@
 import { type Brand } from '@shared/schema/brands';
 import { type Identifier } from '@shared/schema/identifiers';
+import { type ProfileSettings } from '@shared/schema/profile-settings';
 import { type CurrentUser } from '@shared/schema/users';
 
 export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -16,6 +17,24 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     brands: ['starbucks'],
     identifiers: [],
     createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** What Settings edits (`GET /api/user/settings`): a consumer's unless overridden. */
+export function buildProfileSettings(overrides: Partial<ProfileSettings> = {}): ProfileSettings {
+  return {
+    type: 'consumer',
+    name: 'Casey Consumer',
+    username: 'casey',
+    email: 'casey@example.com',
+    profilePicture: null,
+    phone: '+15551234567',
+    brands: ['starbucks'],
+    identifiers: [],
+    contactEmail: null,
+    website: null,
+    description: null,
     ...overrides,
   };
 }

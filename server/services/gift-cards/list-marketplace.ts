@@ -126,7 +126,11 @@ const marketplacePage = preparedQuery<MarketplaceRow, MarketplaceVariant>(
       ) as page on true
       left join lateral (
         select pins.brand_id, pins.value_cents, pins.promotion_message, pins.show_business_info,
-          businesses.name as business_name, stores.name as location_name, stores.street,
+          businesses.name as business_name,
+          businesses.contact_email as business_contact_email, businesses.phone as business_phone,
+          businesses.website as business_website,
+          businesses.description as business_description,
+          stores.name as location_name, stores.street,
           stores.city, stores.state, pins.expires_at, pins.remaining
         from pins
         join stores on stores.id = pins.location_id

@@ -10,6 +10,10 @@ export type OfferRow = {
   promotion_message: string;
   show_business_info: boolean;
   business_name: string;
+  business_contact_email: string | null;
+  business_phone: string | null;
+  business_website: string | null;
+  business_description: string | null;
   location_name: string;
   street: string;
   city: string;
@@ -24,9 +28,10 @@ export type OfferRow = {
 
 /**
  * A marketplace offer as the API answers it: dollars from cents, a one-line headline, the
- * business named only when it chose to be, the expiry in ISO form. The distance is rounded by
- * Postgres (`round(miles::numeric, 1)`), whose decimal rounding JavaScript's binary one would
- * not match on every tie; it is present only when the request carried a location.
+ * business named (with its contact details) only when it chose to be, the expiry in ISO form.
+ * The distance is rounded by Postgres (`round(miles::numeric, 1)`), whose decimal rounding
+ * JavaScript's binary one would not match on every tie; it is present only when the request
+ * carried a location.
  */
 export function presentOffer(row: OfferRow, located: boolean): MarketplacePin {
   const offer: MarketplacePin = {
@@ -37,6 +42,14 @@ export function presentOffer(row: OfferRow, located: boolean): MarketplacePin {
     promotion_message: row.promotion_message,
     display_business_name: row.show_business_info,
     business_name: row.show_business_info ? row.business_name : '',
+    business_contact: row.show_business_info
+      ? {
+          email: row.business_contact_email,
+          phone: row.business_phone,
+          website: row.business_website,
+          description: row.business_description,
+        }
+      : null,
     sender_name: row.business_name,
     location_name: row.location_name,
     street: row.street,

@@ -1,7 +1,18 @@
-import { CalendarClock, Check, MapPin, Navigation, Sparkles, Store, Ticket } from 'lucide-react';
+import {
+  CalendarClock,
+  Check,
+  Globe,
+  Mail,
+  MapPin,
+  Navigation,
+  Phone,
+  Sparkles,
+  Store,
+  Ticket,
+} from 'lucide-react';
 import { useId, useState } from 'react';
 import { brandDisplayName, logoEmoji } from '@shared/constants';
-import { type MarketplacePin } from '@shared/schema/gift-cards';
+import { type BusinessContact, type MarketplacePin } from '@shared/schema/gift-cards';
 import { useBrands } from '@/api/get-brands';
 import { useClaimPin } from '@/api/claim-pin';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +28,65 @@ type MarketplacePinCardProps = { pin: MarketplacePin };
 /** '2.4 mi away' (one decimal; closer than a tenth of a mile still reads 0.1). */
 function formatDistance(miles: number): string {
   return `${Math.max(miles, 0.1).toFixed(1)} mi away`;
+}
+
+/** A website's host to show ('bean.example'), or null for anything but an http(s) address. */
+function websiteHost(website: string): string | null {
+  try {
+    const url = new URL(website);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : null;
+  } catch {
+    return null;
+  }
+}
+
+const contactLink =
+  'inline-flex min-w-0 items-center gap-1.5 rounded-sm underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden';
+
+/** How to reach the business and what it says about itself, as it keeps them on Settings. */
+function BusinessContactDetails({ contact }: { contact: BusinessContact }) {
+  const host = contact.website ? websiteHost(contact.website) : null;
+  if (!contact.description && !host && !contact.email && !contact.phone) return null;
+  return (
+    <div className="grid gap-1.5 text-sm text-muted-foreground">
+      {contact.description && <p className="break-words">{contact.description}</p>}
+      <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        {host && contact.website && (
+          <li className="min-w-0">
+            <a
+              href={contact.website}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className={contactLink}
+            >
+              <Globe className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Website: </span>
+              <span className="truncate">{host}</span>
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        )}
+        {contact.email && (
+          <li className="min-w-0">
+            <a href={`mailto:${contact.email}`} className={contactLink}>
+              <Mail className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Email: </span>
+              <span className="truncate">{contact.email}</span>
+            </a>
+          </li>
+        )}
+        {contact.phone && (
+          <li className="min-w-0">
+            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className={contactLink}>
+              <Phone className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Phone: </span>
+              {contact.phone}
+            </a>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
 }
 
 /**
@@ -69,6 +139,10 @@ export function MarketplacePinCard({ pin }: MarketplacePinCardProps) {
             </div>
             <p className="shrink-0 text-lg font-bold tabular-nums">{formatUsd(pin.value)}</p>
           </div>
+
+          {pin.display_business_name && pin.business_contact && (
+            <BusinessContactDetails contact={pin.business_contact} />
+          )}
 
           {pin.recommended && (
             <Badge variant="success" className="w-fit gap-1">

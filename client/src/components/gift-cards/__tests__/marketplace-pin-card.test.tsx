@@ -14,6 +14,12 @@ function buildPin(overrides: Partial<MarketplacePin> = {}): MarketplacePin {
     message: '$12.50 Starbucks gift card',
     promotion_message: 'Your morning latte is on us',
     display_business_name: true,
+    business_contact: {
+      email: 'hello@bean.example',
+      phone: '+1 (555) 222-3333',
+      website: 'https://bean.example/about',
+      description: 'Small-batch coffee since 2009.',
+    },
     business_name: 'Bean Co.',
     sender_name: 'Bean Co.',
     location_name: 'Starbucks Pike Place',
@@ -52,6 +58,20 @@ describe('MarketplacePinCard', () => {
     expect(within(card).getByText('3 left')).toBeInTheDocument();
     expect(within(card).getByText('Expires Jun 15, 2030')).toBeInTheDocument();
     expect(within(card).getByText('Offered by Bean Co.')).toBeInTheDocument();
+    // The business's own details, as it keeps them on Settings.
+    expect(within(card).getByText('Small-batch coffee since 2009.')).toBeInTheDocument();
+    const website = within(card).getByRole('link', { name: /^Website: bean\.example/ });
+    expect(website).toHaveAttribute('href', 'https://bean.example/about');
+    expect(website).toHaveAttribute('target', '_blank');
+    expect(website).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(card).getByRole('link', { name: 'Email: hello@bean.example' })).toHaveAttribute(
+      'href',
+      'mailto:hello@bean.example',
+    );
+    expect(within(card).getByRole('link', { name: 'Phone: +1 (555) 222-3333' })).toHaveAttribute(
+      'href',
+      'tel:+15552223333',
+    );
     expect(within(card).getByText('Recommended for you')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Claim' })).toHaveAccessibleDescription(
       '$12.50 Starbucks gift card',
@@ -66,6 +86,7 @@ describe('MarketplacePinCard', () => {
         promotion_message: '',
         display_business_name: false,
         business_name: '',
+        business_contact: null,
         distance_miles: undefined,
         recommended: false,
       }),
@@ -73,6 +94,7 @@ describe('MarketplacePinCard', () => {
 
     expect(within(card).getByRole('img', { name: 'acme' })).toHaveTextContent('🎁');
     expect(within(card).queryByText(/Offered by/)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     expect(within(card).queryByText(/mi away/)).not.toBeInTheDocument();
     expect(within(card).queryByText(/“/)).not.toBeInTheDocument();
     expect(within(card).queryByText('Recommended for you')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { type LocationOption, type StoreOption } from '@shared/schema/locations';
 import { type BusinessPin } from '@shared/schema/pins';
 import { type Wallet } from '@shared/schema/ledger';
-import { buildUser, identifiersFixture } from '@/testing/fixtures';
+import { buildProfileSettings, buildUser, identifiersFixture } from '@/testing/fixtures';
 import { jsonReply, type MockHandler, type MockRoutes } from '@/testing/mock-api';
 
 export const businessUser = buildUser({
@@ -12,6 +12,17 @@ export const businessUser = buildUser({
   email: 'hello@cornercafe.example',
   phone: null,
   brands: [],
+});
+
+/** The business's own details as Settings keeps them: a contact address, no website yet. */
+export const businessSettings = buildProfileSettings({
+  type: 'business',
+  name: 'Corner Cafe',
+  username: 'cornercafe',
+  email: 'owner@cornercafe.example',
+  phone: '+15552223333',
+  brands: [],
+  contactEmail: 'hello@cornercafe.example',
 });
 
 export const statesByBrand: Record<string, LocationOption[]> = {
@@ -80,6 +91,7 @@ export function buildPin(overrides: Partial<BusinessPin> = {}): BusinessPin {
 export function wizardRoutes(overrides: Partial<Record<string, MockHandler>> = {}): MockRoutes {
   return {
     'GET /api/user': jsonReply(200, businessUser),
+    'GET /api/user/settings': jsonReply(200, businessSettings),
     'GET /api/identifiers': jsonReply(200, identifiersFixture),
     'GET /api/wallet': jsonReply(200, buildWallet(100)),
     'GET /api/locations/brands': jsonReply(200, ['dunkin', 'starbucks', 'walmart']),

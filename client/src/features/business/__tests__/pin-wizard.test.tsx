@@ -4,7 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonReply, mockApi, pending } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { PinWizard } from '../components/pin-wizard';
-import { bostonStores, buildPin, buildWallet, wizardRoutes } from './business-fixtures';
+import {
+  bostonStores,
+  buildPin,
+  buildWallet,
+  businessSettings,
+  wizardRoutes,
+} from './business-fixtures';
 
 function renderWizard() {
   const onSuccess = vi.fn();
@@ -301,7 +307,31 @@ describe('PinWizard: steps', () => {
     const preview = screen.getByRole('region', { name: 'Business information preview' });
     expect(within(preview).getByText('Corner Cafe')).toBeInTheDocument();
     expect(within(preview).getByText('hello@cornercafe.example')).toBeInTheDocument();
+    expect(within(preview).getByText('+15552223333')).toBeInTheDocument();
     expect(within(preview).getByText('No website on file')).toBeInTheDocument();
+    // The sign-in e-mail is not a contact address.
+    expect(within(preview).queryByText('owner@cornercafe.example')).not.toBeInTheDocument();
+  });
+
+  it('Business Info Display: previews the website and description kept on Settings', async () => {
+    mockApi(
+      wizardRoutes({
+        'GET /api/user/settings': jsonReply(200, {
+          ...businessSettings,
+          website: 'https://cornercafe.example',
+          description: 'Espresso and pastries on the corner since 1998.',
+        }),
+      }),
+    );
+    const { user } = renderWizard();
+    for (const step of [2, 3, 4, 5]) await continueTo(user, step);
+
+    const preview = screen.getByRole('region', { name: 'Business information preview' });
+    expect(await within(preview).findByText('https://cornercafe.example')).toBeInTheDocument();
+    expect(
+      within(preview).getByText('Espresso and pastries on the corner since 1998.'),
+    ).toBeInTheDocument();
+    expect(within(preview).queryByText('No website on file')).not.toBeInTheDocument();
   });
 });
 

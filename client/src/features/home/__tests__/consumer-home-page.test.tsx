@@ -38,6 +38,7 @@ function buildPin(id: number, overrides: Partial<MarketplacePin> = {}): Marketpl
     message: `Offer ${id}`,
     promotion_message: '',
     display_business_name: false,
+    business_contact: null,
     business_name: '',
     sender_name: 'Bean Co.',
     location_name: 'Starbucks Pike Place',

@@ -14,6 +14,7 @@ export function buildPin(overrides: Partial<MarketplacePin> = {}): MarketplacePi
     message: '$10.00 Starbucks gift card',
     promotion_message: 'A coffee on us this week',
     display_business_name: true,
+    business_contact: null,
     business_name: 'Bean Co.',
     sender_name: 'Bean Co.',
     location_name: 'Starbucks Pike Place',
