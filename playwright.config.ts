@@ -38,7 +38,13 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions },
-      testMatch: ['auth.spec.ts', 'consumer.spec.ts', 'profile.spec.ts', 'notifications.spec.ts'],
+      testMatch: [
+        'auth.spec.ts',
+        'consumer.spec.ts',
+        'profile.spec.ts',
+        'notifications.spec.ts',
+        'password-reset.spec.ts',
+      ],
     },
   ],
   webServer: {

@@ -11,7 +11,7 @@ import {
   TWO_FACTOR_MESSAGES,
   twoFactorChallengeSchema,
 } from '@shared/schema/two-factor';
-import { SESSION_COOKIE_NAME, sessionExpiresAt } from '../auth/session';
+import { recordSignIn, SESSION_COOKIE_NAME, sessionExpiresAt } from '../auth/session';
 import { recordProof } from '../auth/step-up';
 import { clearPendingSignIn, pendingSignIn, startPendingSignIn } from '../auth/two-factor-sign-in';
 import { AppError, unauthenticated } from '../lib/errors';
@@ -46,12 +46,15 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
       )(request, response, reject);
     });
 
-  /** Signs the user in on a fresh session id (passport regenerates the session). */
-  const logIn = (request: Request, user: SessionUser) =>
+  /**
+   * Signs the user in on a fresh session id (passport regenerates the session), kept for 30 days
+   * of use with 'Keep me signed in'.
+   */
+  const logIn = (request: Request, user: SessionUser, remember = false) =>
     new Promise<void>((resolve, reject) => {
       request.logIn(user, (error) => {
         if (error) return reject(error);
-        request.session.signedInAt = Date.now();
+        recordSignIn(request, { remember });
         // Signing in is a proof of who you are: money can move without asking again for a while.
         recordProof(request);
         resolve();
@@ -133,10 +136,10 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
         }
         await clearRateLimit(db, accountRule.key);
         if (await isTwoFactorEnabled(db, user.id)) {
-          startPendingSignIn(request, user.id);
+          startPendingSignIn(request, user.id, { remember: body.remember });
           return reply(202, { twoFactorRequired: true });
         }
-        await logIn(request, user);
+        await logIn(request, user, body.remember);
         return getCurrentUser(db, user.id);
       },
     }),
@@ -163,7 +166,7 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
         clearPendingSignIn(request);
         const user = await findSessionUser(db, pending.userId);
         if (!user) throw new AppError('UNAUTHENTICATED', TWO_FACTOR_MESSAGES.signInExpired);
-        await logIn(request, user);
+        await logIn(request, user, pending.remember);
         return getCurrentUser(db, user.id);
       },
     }),
@@ -212,7 +215,7 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
           userId: user.id,
           type: user.type,
           signedInAt: signedInAt ? new Date(signedInAt).toISOString() : null,
-          expiresAt: new Date(sessionExpiresAt(signedInAt)).toISOString(),
+          expiresAt: new Date(sessionExpiresAt(request.session)).toISOString(),
         };
       },
     }),

@@ -42,6 +42,8 @@ type World = {
   friendshipAD: number;
   /** B asked A for a gift (A declines it). */
   giftRequestToA: number;
+  /** A's session, as the sessions list names it (A signs it out last). */
+  sessionA: string;
   /**
    * Values only some callers may ever be answered: A's card code (A alone); A's e-mail and phone
    * (A, and X, whose pin A claimed and so has A as a lead); X's lead's e-mail (X alone).
@@ -127,6 +129,17 @@ const ROWS: Row[] = [
     body: (_caller: Caller, w: World) => ({ identifier: w.b.username, password: 'wrong-horse-1' }),
     answers: 401,
   },
+  // One per caller: under the hourly limit of reset requests from one address.
+  { route: 'POST /api/password-reset', body: { email: 'nobody@example.com' }, answers: 202 },
+  {
+    route: 'POST /api/password-reset/confirm',
+    body: { token: 'not-a-real-token', password: 'long-enough-1' },
+    answers: 400,
+  },
+  { route: 'PUT /api/user/password', body: {}, answers: 400 },
+  { route: 'GET /api/user/sessions', answers: 200 },
+  // Each caller has one session: there is no other to end.
+  { route: 'POST /api/user/sessions/sign-out-others', answers: 200 },
   // No password step came first.
   { route: 'POST /api/login/two-factor', body: { code: '123456' }, answers: 401 },
   // Two-factor: X and Y have it on (withdrawing needs it), A and B not.
@@ -339,6 +352,13 @@ const ROWS: Row[] = [
     owner: 'A',
     answers: { A: 204, B: 404, X: 404, Y: 404 },
   },
+  // A signs out A's own session by its id in the list; it is no one else's to end.
+  {
+    route: 'DELETE /api/user/sessions/:id',
+    path: (w) => `/api/user/sessions/${w.sessionA}`,
+    owner: 'A',
+    answers: { A: 204, B: 404, X: 404, Y: 404 },
+  },
   // Last: it ends each caller's session.
   { route: 'POST /api/logout', answers: 200 },
 ];
@@ -396,6 +416,7 @@ beforeAll(async () => {
     b.agent.post('/api/gift-cards/request').send({ username: a.user.username }),
     201,
   );
+  const [sessionOfA] = await ok<Array<{ id: string }>>(a.agent.get('/api/user/sessions'), 200);
   const notifications = await ok<Array<{ id: number }>>(
     a.agent.get('/api/consumer/notifications'),
     200,
@@ -414,6 +435,7 @@ beforeAll(async () => {
     pendingToA,
     friendshipAD,
     giftRequestToA: giftRequest.id,
+    sessionA: sessionOfA!.id,
     privateValues: [],
   };
   const [privateOfA] = await queryRows<{ email: string; phone: string; code: string }>(

@@ -1,6 +1,7 @@
 import { type RouteDependencies } from '../app-context';
 import { type ApiRoute } from '../lib/api-route';
 import { accountDataRoutes } from './account-data';
+import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
 import { friendsRoutes } from './friends';
@@ -28,6 +29,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     healthRoutes,
     catalogRoutes,
     authRoutes,
+    accountRoutes,
     accountDataRoutes,
     twoFactorRoutes,
     usersRoutes,

@@ -375,6 +375,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
         password: str(
           fc.oneof(fc.constant(TEST_PASSWORD), text(128, { trimmed: false, required: true })),
         ),
+        remember: optional(bool),
       }),
     limits: { identifier: 254, password: 128 },
     // 202: the business has two-factor on, so its right password asks for a code next.
@@ -811,6 +812,57 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     // No token is ever right here: 400.
     answers: [400],
   },
+  {
+    route: 'POST /api/password-reset',
+    caller: 'none',
+    body: (world) =>
+      record({
+        email: str(fc.oneof(fc.constantFrom(world.consumer.email, world.business.email), email)),
+      }),
+    limits: { email: 254 },
+    // 429: past the hourly reset requests of the address or the e-mail.
+    answers: [202, 429],
+  },
+  {
+    route: 'POST /api/password-reset/confirm',
+    caller: 'none',
+    body: () =>
+      record({
+        token: str(fc.oneof(fc.base64String({ minLength: 4, maxLength: 60 }), text(200))),
+        password: str(password),
+      }),
+    limits: { token: 200, password: 128 },
+    // No link was sent: every token is refused as one that does not work.
+    answers: [400],
+  },
+  {
+    route: 'PUT /api/user/password',
+    caller: 'consumer',
+    body: () =>
+      record({
+        currentPassword: str(
+          fc.oneof(fc.constant(TEST_PASSWORD), text(128, { trimmed: false, required: true })),
+        ),
+        // The same password again: later properties still sign in with it.
+        newPassword: str(fc.constant(TEST_PASSWORD)),
+      }),
+    limits: { currentPassword: 128, newPassword: 128 },
+    // 400: a wrong current password; 429: too many of them.
+    answers: [200, 400, 429],
+    validWeight: 1,
+    mixedShare: 0.1,
+  },
+  { route: 'POST /api/user/sessions/sign-out-others', caller: 'consumer', answers: [200] },
+  {
+    route: 'DELETE /api/user/sessions/:id',
+    caller: 'consumer',
+    parameter: {
+      // The ids of a list: none of these is one of the consumer's sessions.
+      valid: () => fc.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      odd: oddIdSegment,
+    },
+    answers: [404],
+  },
   // Last: it ends the session it is sent with (the properties send it with none).
   { route: 'POST /api/logout', caller: 'none', answers: [200] },
 ];
@@ -876,6 +928,7 @@ export const READ_ROUTES: ReadRoute[] = [
   { route: 'GET /api/session', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user/export', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/user/sessions', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user/two-factor', caller: 'consumer', answers: [200] },
   { route: 'GET /api/locations/brands', caller: 'business', answers: [200] },
   // 400 also for a brand the catalogue does not have.

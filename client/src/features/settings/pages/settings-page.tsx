@@ -1,5 +1,7 @@
 import { DataSection } from '../components/data-section';
+import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
+import { SessionsSection } from '../components/sessions-section';
 import { SignInEmailSection } from '../components/sign-in-email-section';
 
 /**
@@ -12,6 +14,8 @@ export function SettingsPage() {
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
       <ProfileSection />
       <SignInEmailSection />
+      <PasswordSection />
+      <SessionsSection />
       {/*
         More sections go here, in this order, each a component in ../components built on
         SettingsSection (one import above, one element here):
