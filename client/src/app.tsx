@@ -87,6 +87,11 @@ const SettingsPage = lazy(() =>
     default: module.SettingsPage,
   })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/reset-password-page').then((module) => ({
+    default: module.ResetPasswordPage,
+  })),
+);
 const ConfirmEmailPage = lazy(() =>
   import('@/features/settings/pages/confirm-email-page').then((module) => ({
     default: module.ConfirmEmailPage,
@@ -140,6 +145,11 @@ export function App() {
             </PublicShell>
           </Route>
           {/* Open: the link in the letter is the proof, signed in on this device or not. */}
+          <Route path={paths.resetPassword}>
+            <PublicShell>
+              <ResetPasswordPage />
+            </PublicShell>
+          </Route>
           <Route path={paths.confirmEmail}>
             <PublicShell>
               <ConfirmEmailPage />

@@ -3,9 +3,16 @@ import { type CurrentUser, type LoginInput } from '@shared/schema/users';
 import { api } from '@/lib/api-client';
 import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
 
-/** The identifier is trimmed; nothing else is checked on the client: the server answers for it. */
-export const login = ({ identifier, password }: LoginInput): Promise<CurrentUser> =>
-  api.post('/login', { identifier: identifier.trim(), password });
+/**
+ * The identifier is trimmed; nothing else is checked on the client: the server answers for it.
+ * 'Keep me signed in' is sent only when chosen (the server's default is not to).
+ */
+export const login = ({ identifier, password, remember }: LoginInput): Promise<CurrentUser> =>
+  api.post('/login', {
+    identifier: identifier.trim(),
+    password,
+    ...(remember === true && { remember: true }),
+  });
 
 type UseLoginOptions = { mutationConfig?: MutationConfig<typeof login> };
 

@@ -1,19 +1,25 @@
 import { CircleX } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { type LoginInput } from '@shared/schema/users';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
 import { useLogin } from '../api/login';
 
 type LoginFormProps = { onSuccess: () => void };
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
   // No client validation beyond trimming the identifier: the server answers for the rest.
-  const form = useForm<LoginInput>({ defaultValues: { identifier: '', password: '' } });
+  const form = useForm<LoginInput>({
+    defaultValues: { identifier: '', password: '', remember: false },
+  });
   const login = useLogin({
     mutationConfig: {
       onSuccess: () => {
@@ -58,6 +64,32 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           type="password"
           autoComplete="current-password"
         />
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          <FormField
+            control={form.control}
+            name="remember"
+            render={({ field }) => (
+              <FormItem className="flex items-center gap-2">
+                <FormControl>
+                  <Checkbox
+                    ref={field.ref}
+                    name={field.name}
+                    checked={field.value === true}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                  />
+                </FormControl>
+                <FormLabel className="cursor-pointer py-2 font-normal">Keep me signed in</FormLabel>
+              </FormItem>
+            )}
+          />
+          <Link
+            href={paths.resetPassword}
+            className={cn(buttonVariants({ variant: 'link' }), 'h-auto px-0 py-2')}
+          >
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Signing in...' : 'Sign in'}
         </Button>
