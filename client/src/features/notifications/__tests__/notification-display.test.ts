@@ -82,7 +82,7 @@ describe('notificationMessage', () => {
 
 describe('notificationAction', () => {
   const action = (overrides: Parameters<typeof buildNotification>[0]) =>
-    notificationAction(buildNotification(overrides), 'casey');
+    notificationAction(buildNotification(overrides));
 
   it('answers a friend request by its friendship', () => {
     expect(
@@ -122,7 +122,7 @@ describe('notificationAction', () => {
     expect(action({ id: 1, type: 'system', referenceType: 'profile', referenceId: 1 })).toEqual({
       type: 'link',
       label: 'Complete Profile',
-      href: '/u/casey',
+      href: '/settings',
     });
   });
 
@@ -158,7 +158,6 @@ describe('toNotificationDisplay', () => {
           referenceType: 'gift_card',
           referenceId: 12,
         }),
-        'casey',
         now,
       ),
     ).toEqual({
@@ -178,7 +177,6 @@ describe('toNotificationDisplay', () => {
   it("defaults the actor to 'Someone' and a missing date to now", () => {
     const display = toNotificationDisplay(
       buildNotification({ id: 1, type: 'friend_request_accepted', senderName: '', createdAt: '' }),
-      'casey',
     );
     expect(display.actor).toEqual({ name: 'Someone', avatar: null });
     expect(display.relativeTime).toBe('0 seconds ago');

@@ -264,12 +264,12 @@ describe('NotificationsPage', () => {
     expect(row.querySelector('[data-kind="system"] svg.lucide-calendar-clock')).not.toBeNull();
   });
 
-  it("links Complete Profile to the user's own profile", async () => {
+  it('links Complete Profile to Settings, where the profile is edited', async () => {
     renderPage();
     await list();
     expect(screen.getByRole('link', { name: 'Complete Profile' })).toHaveAttribute(
       'href',
-      '/u/casey',
+      '/settings',
     );
   });
 

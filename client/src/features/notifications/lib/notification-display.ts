@@ -5,7 +5,7 @@ import {
 } from '@shared/constants';
 import { type NotificationItem } from '@shared/schema/notifications';
 import { formatUsd } from '@/lib/format';
-import { paths, profilePath } from '@/lib/paths';
+import { paths } from '@/lib/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
 
 /**
@@ -90,12 +90,11 @@ export type NotificationAction =
   { type: 'respond'; friendshipId: number } | { type: 'link'; label: string; href: string };
 
 /**
- * The item's action: Accept/Decline for a friend request, otherwise a link
- * to the object it points at. `username` is the signed-in user's, for Complete Profile.
+ * The item's action: Accept/Decline for a friend request, otherwise a link to the object it
+ * points at (Complete Profile: Settings, where the profile is edited).
  */
 export function notificationAction(
   item: Pick<NotificationItem, 'type' | 'referenceType' | 'referenceId'>,
-  username: string,
 ): NotificationAction | null {
   const id = item.referenceId;
   switch (item.type) {
@@ -135,7 +134,7 @@ export function notificationAction(
             : paths.wallet,
       };
     case 'system':
-      return { type: 'link', label: 'Complete Profile', href: profilePath(username) };
+      return { type: 'link', label: 'Complete Profile', href: paths.settings };
     default:
       return null;
   }
@@ -157,7 +156,6 @@ export type NotificationDisplay = {
 
 export function toNotificationDisplay(
   item: NotificationItem,
-  username: string,
   now: Date | number = Date.now(),
 ): NotificationDisplay {
   const kind = notificationKind(item.type);
@@ -171,7 +169,7 @@ export function toNotificationDisplay(
     read: Boolean(item.read),
     actionable: isActionable(kind),
     actor: { name: senderName(item), avatar: item.senderAvatar || null },
-    action: notificationAction(item, username),
+    action: notificationAction(item),
   };
 }
 

@@ -109,7 +109,7 @@ function NotificationsView({ user }: { user: CurrentUser }) {
             </Card>
           ) : (
             <>
-              <NotificationList notifications={notifications} user={user} />
+              <NotificationList notifications={notifications} />
 
               {list.isFetchNextPageError && (
                 <ErrorAlert
