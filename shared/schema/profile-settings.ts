@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PROFILE_LIMITS, USER_TYPES } from '../constants';
 import { isValidPhone, normalizePhone } from '../phone';
+import { passwordChangeSchema } from './account';
 import {
   brandsField,
   EMAIL_MESSAGE,
@@ -24,8 +25,6 @@ export const SETTINGS_MESSAGES = {
   consumerOnly: 'Only a consumer account has this detail',
   phoneRequired: 'Phone number is required',
   pictureUnknown: 'Upload the picture here first',
-  currentPasswordRequired: 'Current password is required',
-  currentPasswordWrong: 'Current password is incorrect',
   emailUnchanged: 'That is already your sign-in e-mail',
   emailChangeRateLimited: 'Too many e-mail changes. Please try again later.',
   /** The same whether or not the address is free, so the answer tells no one who has an account. */
@@ -133,10 +132,7 @@ export type BusinessProfileForm = z.input<typeof businessProfileFormSchema>;
 /** `POST /api/user/email`: the new sign-in address, proven by the current password. */
 export const emailChangeRequestSchema = z.object({
   newEmail: emailField,
-  currentPassword: z
-    .string({ error: SETTINGS_MESSAGES.currentPasswordRequired })
-    .min(1, SETTINGS_MESSAGES.currentPasswordRequired)
-    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+  currentPassword: passwordChangeSchema.shape.currentPassword,
 });
 export type EmailChangeRequest = z.input<typeof emailChangeRequestSchema>;
 

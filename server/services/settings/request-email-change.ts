@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES } from '@shared/schema/account';
 import { type emailChangeRequestSchema, SETTINGS_MESSAGES } from '@shared/schema/profile-settings';
 import { type MessageResult } from '@shared/schema/users';
 import { users } from '@shared/tables/users';
@@ -32,7 +33,7 @@ export async function requestEmailChange(
     .where(eq(users.id, userId));
   if (!user) throw unauthenticated();
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw invalid('currentPassword', SETTINGS_MESSAGES.currentPasswordWrong);
+    throw invalid('currentPassword', ACCOUNT_MESSAGES.wrongCurrentPassword);
   }
   if (input.newEmail.toLowerCase() === user.email.toLowerCase()) {
     throw invalid('newEmail', SETTINGS_MESSAGES.emailUnchanged);

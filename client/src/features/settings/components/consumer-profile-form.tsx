@@ -75,10 +75,10 @@ export function ConsumerProfileForm({ settings }: { settings: ProfileSettings })
           control={form.control}
           name="brands"
           render={({ field, fieldState }) => (
-            <fieldset className="grid gap-3">
-              <legend id={`${id}-brands`} className="mb-3 text-base font-semibold">
+            <div className="grid gap-3">
+              <h3 id={`${id}-brands`} className="text-base font-semibold">
                 Favourite Brands
-              </legend>
+              </h3>
               <BrandGrid
                 labelledBy={`${id}-brands`}
                 describedBy={fieldState.error ? `${id}-brands-error` : undefined}
@@ -96,7 +96,7 @@ export function ConsumerProfileForm({ settings }: { settings: ProfileSettings })
                   {fieldState.error.message}
                 </p>
               )}
-            </fieldset>
+            </div>
           )}
         />
 
@@ -104,10 +104,10 @@ export function ConsumerProfileForm({ settings }: { settings: ProfileSettings })
           control={form.control}
           name="identifiers"
           render={({ field, fieldState }) => (
-            <fieldset className="grid gap-3">
-              <legend id={`${id}-identifiers`} className="mb-3 text-base font-semibold">
+            <div className="grid gap-3">
+              <h3 id={`${id}-identifiers`} className="text-base font-semibold">
                 Personal Identifiers
-              </legend>
+              </h3>
               <IdentifierList
                 labelledBy={`${id}-identifiers`}
                 selected={field.value}
@@ -122,7 +122,7 @@ export function ConsumerProfileForm({ settings }: { settings: ProfileSettings })
               {fieldState.error?.message && (
                 <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p>
               )}
-            </fieldset>
+            </div>
           )}
         />
 
