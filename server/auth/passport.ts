@@ -51,8 +51,10 @@ export function createPassport(db: Database): passport.PassportStatic {
       },
     ),
   );
-  // The session keeps who the user is (id, type, username: none of them ever changes), so a
-  // signed-in request costs no user query. Sessions from before this kept the id alone.
+  // The session keeps who the user is (id and type, which never change), so a signed-in request
+  // costs no user query. The username it also keeps is the one at sign-in: Settings can change
+  // it, so nothing reads it from the session (answers read the account). Sessions from before
+  // this kept the id alone.
   instance.serializeUser((user, done) =>
     done(null, { id: user.id, type: user.type, username: user.username }),
   );
