@@ -5,6 +5,7 @@ import { ProtectedRoute } from '@/components/layout/protected-route';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { PublicShell } from '@/components/layout/public-shell';
+import { StepUpPrompt } from '@/components/step-up/step-up-prompt';
 import { paths, routePatterns } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 
@@ -162,6 +163,8 @@ export function App() {
         </Switch>
       </Suspense>
       <DeferredToaster />
+      {/* 'Confirm it's you' before money moves, whichever page asked. */}
+      <StepUpPrompt />
     </QueryClientProvider>
   );
 }

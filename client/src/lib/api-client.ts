@@ -1,4 +1,4 @@
-import { type ApiErrorBody } from '@shared/api';
+import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '@shared/api';
 
 /** The only place that knows where the API lives. */
 const API_BASE = '/api';
@@ -12,13 +12,41 @@ const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
+  /** What the client must do about it (confirm who you are, turn on two-factor), when it says. */
+  readonly code: ApiErrorCode | undefined;
 
-  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    errors: Record<string, string> = {},
+    code?: ApiErrorCode,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.code = code;
   }
+}
+
+/**
+ * Asks the person to confirm who they are (password or authentication code); resolves true once
+ * they did, false when they gave up.
+ */
+export type StepUpHandler = () => Promise<boolean>;
+
+let stepUpHandler: StepUpHandler | null = null;
+
+/**
+ * Registers what runs when the server asks for a fresh proof of identity before moving money
+ * (`code: 'STEP_UP_REQUIRED'`): the request is sent again once, after the person confirmed, so
+ * no page handles the step-up itself. Answers the function that unregisters it.
+ */
+export function setStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
 }
 
 /**
@@ -65,9 +93,10 @@ function parseJson(text: string): unknown {
 }
 
 function toApiError(response: Response, body: unknown): ApiError {
-  const { message, errors } = (body ?? {}) as Partial<ApiErrorBody>;
+  const { message, errors, code } = (body ?? {}) as Partial<ApiErrorBody>;
   if (typeof message === 'string' && message) {
-    return new ApiError(response.status, message, errors ?? {});
+    const known = API_ERROR_CODES.find((candidate) => candidate === code);
+    return new ApiError(response.status, message, errors ?? {}, known);
   }
   // Without a JSON message (a proxy's error page), a server failure reads as its status text.
   return new ApiError(response.status, response.status >= 500 ? response.statusText : '');
@@ -122,6 +151,28 @@ async function send(
   path: string,
   body: unknown,
   options: RequestOptions = {},
+): Promise<{ response: Response; data: unknown }> {
+  try {
+    return await sendOnce(method, path, body, options);
+  } catch (error) {
+    // Refused before anything happened, for an old proof of identity: confirm, then once more.
+    if (
+      error instanceof ApiError &&
+      error.code === 'STEP_UP_REQUIRED' &&
+      stepUpHandler &&
+      (await stepUpHandler())
+    ) {
+      return sendOnce(method, path, body, options);
+    }
+    throw error;
+  }
+}
+
+async function sendOnce(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
 ): Promise<{ response: Response; data: unknown }> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // A form (a file upload) sets its own multipart Content-Type with the boundary.

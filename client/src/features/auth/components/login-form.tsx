@@ -1,17 +1,24 @@
 import { CircleX } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type LoginInput } from '@shared/schema/users';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Spinner } from '@/components/ui/spinner';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { useLogin } from '../api/login';
+import { isTwoFactorChallenge, useLogin } from '../api/login';
+
+// The code step (its form and the shared schema) loads only for accounts with two-factor on.
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })),
+);
 
 type LoginFormProps = { onSuccess: () => void };
 
@@ -20,9 +27,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const form = useForm<LoginInput>({
     defaultValues: { identifier: '', password: '', remember: false },
   });
+  const [codeStep, setCodeStep] = useState(false);
   const login = useLogin({
     mutationConfig: {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        if (isTwoFactorChallenge(result)) {
+          setCodeStep(true);
+          return;
+        }
         toast({ title: 'Login successful!' });
         onSuccess();
       },
@@ -35,6 +47,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       },
     },
   });
+
+  if (codeStep) {
+    return (
+      <Suspense fallback={<Spinner label="Loading" className="py-8" />}>
+        <TwoFactorStep onSuccess={onSuccess} onBack={() => setCodeStep(false)} />
+      </Suspense>
+    );
+  }
 
   return (
     <Form {...form}>

@@ -3,6 +3,7 @@ import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
 import { SignInEmailSection } from '../components/sign-in-email-section';
+import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
  * The signed-in user's settings, for both account types: one stacked column of sections, each a
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <SignInEmailSection />
       <PasswordSection />
       <SessionsSection />
+      <TwoFactorSection />
       {/*
         More sections go here, in this order, each a component in ../components built on
         SettingsSection (one import above, one element here):

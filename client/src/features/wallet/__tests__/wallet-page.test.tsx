@@ -237,6 +237,29 @@ describe('WalletPage for a business', () => {
     expect(headersOf(api, '/wallet/withdraw').get('Idempotency-Key')).toBeTruthy();
   });
 
+  it('Withdraw says to turn on two-factor, with a link to Settings, when the server asks for it', async () => {
+    mockApi({
+      'GET /api/wallet': jsonReply(200, buildWallet()),
+      'POST /api/wallet/withdraw': jsonReply(403, {
+        message: 'Turn on two-factor authentication in Settings before withdrawing.',
+        code: 'TWO_FACTOR_REQUIRED',
+      }),
+    });
+    const { user } = renderWithProviders(<WalletPage />);
+    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    await user.type(within(dialog).getByLabelText('Amount ($)'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Turn on two-factor authentication in Settings before withdrawing.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Go to Settings' })).toHaveAttribute(
+      'href',
+      '/settings#two-factor',
+    );
+  });
+
   it('View All opens the full history, a page at a time', async () => {
     const page = (number: number) =>
       Array.from({ length: number === 1 ? 10 : 2 }, (_, index) =>
