@@ -44,6 +44,7 @@ export default defineConfig({
         'profile.spec.ts',
         'notifications.spec.ts',
         'password-reset.spec.ts',
+        'two-factor.spec.ts',
       ],
     },
   ],

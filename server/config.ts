@@ -80,7 +80,7 @@ export type RateLimitConfig = {
   passwordResetsPerHour: number;
   /** Sign-in e-mail changes per account in an hour. */
   emailChangesPerHour: number;
-  /** Wrong two-factor codes per account in a 15-minute window. */
+  /** Wrong two-factor codes (and passwords typed to confirm identity) per account in 15 minutes. */
   twoFactorPerAccount: number;
 };
 
