@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { friendships } from '@shared/tables/friends';
 import { stores } from '@shared/tables/locations';
+import { type ProfileSettingsUpdate } from '@shared/schema/profile-settings';
 import { pins } from '@shared/tables/pins';
 import { users } from '@shared/tables/users';
 import { registerUser } from '../services/auth/register-user';
@@ -17,6 +18,7 @@ import {
   TEST_CARD_SUCCESS,
 } from '../services/payments/payment-provider';
 import { createPin } from '../services/pins/create-pin';
+import { updateProfileSettings } from '../services/settings/update-profile-settings';
 import { addFunds } from '../services/wallet/move-funds';
 import { type Database } from './client';
 
@@ -75,6 +77,21 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
 
 export const DEMO_USERNAMES = DEMO_ACCOUNTS.map((account) => account.username);
 
+/** What the demo businesses tell customers on their pins (kept on Settings). */
+const DEMO_BUSINESS_DETAILS: Record<string, ProfileSettingsUpdate> = {
+  bean_street: {
+    contactEmail: 'hello@beanstreet.example.com',
+    phone: '(617) 555-0110',
+    website: 'https://beanstreet.example.com',
+    description: 'Small-batch coffee roasted in Boston, poured at a Starbucks or Dunkin near you.',
+  },
+  corner_market: {
+    contactEmail: 'team@cornermarket.example.com',
+    website: 'https://cornermarket.example.com',
+    description: 'Groceries and everyday gifts from the corner market partners.',
+  },
+};
+
 /** Creates the demo accounts that do not exist yet; returns how many were created. */
 export async function seedDemoData(db: Database): Promise<number> {
   const existing = await db
@@ -88,6 +105,8 @@ export async function seedDemoData(db: Database): Promise<number> {
     if (present.has(account.username)) continue;
     const user = await registerUser(db, account);
     ids[account.username] = user.id;
+    const details = DEMO_BUSINESS_DETAILS[account.username];
+    if (details) await updateProfileSettings(db, user.id, details);
     const offers = DEMO_OFFERS[account.username];
     if (offers) await fundAndPin(db, user.id, offers);
     created++;
