@@ -44,6 +44,7 @@ export default defineConfig({
         'profile.spec.ts',
         'notifications.spec.ts',
         'password-reset.spec.ts',
+        'settings.spec.ts',
         'two-factor.spec.ts',
       ],
     },
