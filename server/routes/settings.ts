@@ -7,10 +7,10 @@ import {
 } from '@shared/schema/profile-settings';
 import { messageResultSchema } from '@shared/schema/users';
 import { type RouteDependencies } from '../app-context';
-import { accountRateLimit } from '../lib/account-rate-limit';
 import { type ApiRoute, defineRoute } from '../lib/api-route';
 import { confirmEmailChange } from '../services/settings/confirm-email-change';
 import { getProfileSettings } from '../services/settings/get-profile-settings';
+import { consumeAccountRateLimit } from '../services/rate-limit/rate-limit';
 import { requestEmailChange } from '../services/settings/request-email-change';
 import { updateProfileSettings } from '../services/settings/update-profile-settings';
 
@@ -56,15 +56,6 @@ export function settingsRoutes({ db, config, jobs }: RouteDependencies): ApiRout
       tag,
       access: 'signed-in',
       body: emailChangeRequestSchema,
-      before: [
-        // Counted before the password is checked, so it also bounds guessing the password.
-        accountRateLimit(db, {
-          name: 'email-change',
-          limit: config.rateLimits.emailChangesPerHour,
-          windowSeconds: 60 * 60,
-          message: SETTINGS_MESSAGES.emailChangeRateLimited,
-        }),
-      ],
       answer: {
         kind: 'json',
         status: 202,
@@ -72,7 +63,19 @@ export function settingsRoutes({ db, config, jobs }: RouteDependencies): ApiRout
         description:
           'The same answer whether or not the address is free (a taken one gets no letter)',
       },
-      handle: ({ user, body }) => requestEmailChange(db, jobs, user.id, body),
+      handle: async ({ request, user, body }) => {
+        // Counted once the request is well formed and before the password is checked, so the
+        // limit also bounds guessing the password.
+        await consumeAccountRateLimit(db, {
+          name: 'email-change',
+          userId: user.id,
+          address: request.ip,
+          limit: config.rateLimits.emailChangesPerHour,
+          windowSeconds: 60 * 60,
+          message: SETTINGS_MESSAGES.emailChangeRateLimited,
+        });
+        return requestEmailChange(db, jobs, user.id, body);
+      },
     }),
     defineRoute({
       method: 'post',

@@ -927,6 +927,7 @@ export const READ_ROUTES: ReadRoute[] = [
   },
   { route: 'GET /api/session', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/user/settings', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user/export', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user/sessions', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user/two-factor', caller: 'consumer', answers: [200] },
