@@ -140,7 +140,8 @@ describe('Profile section (consumer)', () => {
   it('removes the picture when asked', async () => {
     const { api, user } = renderSection(buildProfileSettings({ profilePicture: AVATAR_URL }));
     await user.click(await screen.findByRole('button', { name: 'Remove picture' }));
-    expect(screen.getByLabelText('Upload picture')).toHaveFocus();
+    // The focus goes to the control beside the button that is gone.
+    await waitFor(() => expect(screen.getByLabelText('Upload picture')).toHaveFocus());
     await user.click(save());
     await findToast('Profile saved');
     expect(api.requestsTo('PATCH', '/api/user/settings')[0]?.body).toMatchObject({
