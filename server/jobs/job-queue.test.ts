@@ -24,7 +24,8 @@ async function waitForState(queue: JobQueue, name: string, id: string, state: st
   }
 }
 
-describe('the job queue', () => {
+// Each test works a queue of its own; run together, their retry delays overlap.
+describe.concurrent('the job queue', () => {
   it('retries a job that failed and completes it on a later attempt', async () => {
     const attempts: number[] = [];
     const queue = await startJobQueue({

@@ -12,6 +12,7 @@ import {
   cardExpiringMail,
   emailChangeMail,
   type MailContent,
+  emailChangedMail,
   passwordChangedMail,
   passwordResetMail,
 } from './templates';
@@ -24,6 +25,8 @@ export type Letter =
   | { kind: 'password-reset'; userId: number }
   | { kind: 'email-change'; userId: number; newEmail: string }
   | { kind: 'password-changed'; userId: number }
+  /** To the address a sign-in e-mail moved away from. */
+  | { kind: 'email-changed'; userId: number; oldEmail: string }
   | CardExpiringLetter;
 
 export type ComposedLetter = MailContent & { to: string };
@@ -78,6 +81,11 @@ export async function composeLetter(
         }),
       };
     }
+    case 'email-changed':
+      return {
+        to: letter.oldEmail,
+        ...emailChangedMail({ name: user.name, newEmail: user.email }),
+      };
     case 'password-changed':
       return { to: user.email, ...passwordChangedMail({ name: user.name }) };
     case 'card-expiring': {

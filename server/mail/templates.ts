@@ -56,6 +56,14 @@ export function emailChangeMail(input: { name: string; link: string; minutes: nu
   ]);
 }
 
+export function emailChangedMail(input: { name: string; newEmail: string }) {
+  return compose('Your mark.it sign-in e-mail was changed', input.name, [
+    {
+      paragraph: `Your mark.it account now signs in with ${input.newEmail}, and this address gets no more mail from us. If you did not change it, reset your password from the sign-in page and write to us.`,
+    },
+  ]);
+}
+
 export function cardExpiringMail(input: {
   name: string;
   brandName: string;

@@ -279,6 +279,10 @@ describe('POST /api/user/email and POST /api/user/email/confirm', () => {
     expect((await settingsOf(agent)).email).toBe(newEmail.toUpperCase());
     expect((await signInWith(newEmail)).status).toBe(200);
     expect((await signInWith(input.email)).status).toBe(401);
+    // The old address is told where the account went.
+    const [notice] = await waitForMailTo(context.config.dataDir, input.email);
+    expect(notice!.subject).toBe('Your mark.it sign-in e-mail was changed');
+    expect(notice!.text).toContain(newEmail.toUpperCase());
 
     const again = await context.agent().post('/api/user/email/confirm').send({ token });
     expect([again.status, again.body.message]).toEqual([

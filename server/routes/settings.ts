@@ -91,7 +91,7 @@ export function settingsRoutes({ db, config, jobs }: RouteDependencies): ApiRout
         schema: messageResultSchema,
         description: 'The sign-in e-mail has changed',
       },
-      handle: ({ body }) => confirmEmailChange(db, body.token),
+      handle: ({ body }) => confirmEmailChange(db, jobs, body.token),
     }),
   ];
 }

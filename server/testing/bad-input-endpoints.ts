@@ -828,7 +828,9 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     caller: 'none',
     body: () =>
       record({
-        token: str(fc.oneof(fc.base64String({ minLength: 4, maxLength: 60 }), text(200))),
+        token: str(
+          fc.oneof(fc.base64String({ minLength: 4, maxLength: 60 }), text(200, { required: true })),
+        ),
         password: str(password),
       }),
     limits: { token: 200, password: 128 },
