@@ -130,8 +130,9 @@ async function ensureQueues(boss: PgBoss, specs: JobQueueSpec[]): Promise<void> 
     } catch (error) {
       const code = (error as { code?: string }).code;
       const raced = code === '40P01' || code === '23505' || code === '42P07';
-      if (!raced || attempt === 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      if (!raced || attempt === 10) throw error;
+      // Jittered, so that the instances that lost do not meet again.
+      await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 100 * attempt));
     }
   }
 }
