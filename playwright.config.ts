@@ -20,8 +20,11 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
+  // Two spec files at a time against the one server: a journey spends much of its time waiting on
+  // the browser and the network, so a second one fills the two cores (each registers accounts of
+  // its own, so they never share data). Tests inside a file stay in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
