@@ -5,10 +5,11 @@ import { TWO_FACTOR } from '@shared/constants';
 import { type ConfirmIdentityInput, confirmIdentitySchema } from '@shared/schema/two-factor';
 import { useConfirmIdentity } from '@/api/confirm-identity';
 import { useTwoFactorStatus } from '@/api/get-two-factor-status';
+import { CurrentPasswordField } from '@/components/forms/current-password-field';
+import { OneTimeCodeField } from '@/components/forms/one-time-code-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
-import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
 
@@ -76,26 +77,9 @@ function ConfirmIdentityForm({ onConfirmed }: { onConfirmed: () => void }) {
         })}
       >
         {proof === 'password' ? (
-          <TextField
-            key="password"
-            control={form.control}
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-          />
+          <CurrentPasswordField key="password" control={form.control} name="password" autoFocus />
         ) : (
-          <TextField
-            key="code"
-            control={form.control}
-            name="code"
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            autoFocus
-          />
+          <OneTimeCodeField key="code" control={form.control} name="code" autoFocus />
         )}
         {twoFactor.data?.enabled && (
           <Button

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TWO_FACTOR } from '@shared/constants';
 import { type SecondFactorInput, secondFactorSchema } from '@shared/schema/two-factor';
+import { OneTimeCodeField } from '@/components/forms/one-time-code-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -75,16 +76,7 @@ export function TwoFactorStep({ onSuccess, onBack }: TwoFactorStepProps) {
           </Alert>
         )}
         {method === 'code' ? (
-          <TextField
-            key="code"
-            control={form.control}
-            name="code"
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            autoFocus
-          />
+          <OneTimeCodeField key="code" control={form.control} name="code" autoFocus />
         ) : (
           <TextField
             key="recoveryCode"

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type TwoFactorChangeInput, twoFactorChangeSchema } from '@shared/schema/two-factor';
+import { CurrentPasswordField } from '@/components/forms/current-password-field';
+import { OneTimeCodeField } from '@/components/forms/one-time-code-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
@@ -124,13 +126,7 @@ function ChangeForm({ change, onDisabled, onCodes }: ChangeFormProps) {
           (change === 'disable' ? disable : regenerate).mutate(values);
         })}
       >
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField control={form.control} name="password" />
         {useRecoveryCode ? (
           <TextField
             key="recoveryCode"
@@ -143,15 +139,7 @@ function ChangeForm({ change, onDisabled, onCodes }: ChangeFormProps) {
             maxLength={40}
           />
         ) : (
-          <TextField
-            key="code"
-            control={form.control}
-            name="code"
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-          />
+          <OneTimeCodeField key="code" control={form.control} name="code" />
         )}
         <Button
           type="button"

@@ -3,9 +3,9 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { deleteAccountSchema, type DeleteAccountInput } from '@shared/schema/account-data';
+import { CurrentPasswordField } from '@/components/forms/current-password-field';
 import { Form } from '@/components/ui/form';
 import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
-import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -85,13 +85,7 @@ function DeleteAccountForm() {
             <li>needs a business to withdraw its balance first.</li>
           </ul>
         </div>
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField control={form.control} name="password" />
         <FormDialogFooter
           submitLabel="Delete account"
           pendingLabel="Deleting..."

@@ -9,11 +9,12 @@ import {
   type TwoFactorSetupResult,
   twoFactorSetupSchema,
 } from '@shared/schema/two-factor';
+import { CurrentPasswordField } from '@/components/forms/current-password-field';
+import { OneTimeCodeField } from '@/components/forms/one-time-code-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
-import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
@@ -105,13 +106,7 @@ function PasswordStep({ onSetup }: { onSetup: (setup: TwoFactorSetupResult) => v
           You will need an authenticator app on your phone, such as Google Authenticator, Microsoft
           Authenticator or 1Password. First, confirm your password.
         </p>
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <CurrentPasswordField control={form.control} name="password" />
         <FormDialogFooter
           submitLabel="Continue"
           pendingLabel="Checking..."
@@ -188,14 +183,7 @@ function ScanStep({
             Open in an authenticator app on this phone
           </a>
         </div>
-        <TextField
-          control={form.control}
-          name="code"
-          label="Authentication code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={20}
-        />
+        <OneTimeCodeField control={form.control} name="code" />
         <FormDialogFooter
           submitLabel="Turn on"
           pendingLabel="Turning on..."

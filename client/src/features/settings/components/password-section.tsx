@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { LIMITS } from '@shared/constants';
 import { type PasswordChange, passwordChangeSchema } from '@shared/schema/account';
 import { useUser } from '@/api/get-user';
+import { CurrentPasswordField } from '@/components/forms/current-password-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/text-field';
@@ -64,12 +65,10 @@ export function PasswordSection() {
             hidden
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
+            <CurrentPasswordField
               control={form.control}
               name="currentPassword"
               label="Current password"
-              type="password"
-              autoComplete="current-password"
               maxLength={LIMITS.passwordMax}
             />
             <TextField

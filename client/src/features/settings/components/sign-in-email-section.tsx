@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { LIMITS } from '@shared/constants';
 import { type EmailChangeRequest, emailChangeRequestSchema } from '@shared/schema/profile-settings';
 import { useProfileSettings } from '@/api/get-profile-settings';
+import { CurrentPasswordField } from '@/components/forms/current-password-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -86,12 +87,10 @@ export function SignInEmailSection() {
                 autoComplete="email"
                 maxLength={LIMITS.emailMax}
               />
-              <TextField
+              <CurrentPasswordField
                 control={form.control}
                 name="currentPassword"
                 label="Current password"
-                type="password"
-                autoComplete="current-password"
                 maxLength={LIMITS.passwordMax}
               />
             </div>
