@@ -60,7 +60,8 @@ export function SignInEmailSection() {
       description="We send a confirmation link to the new address; your sign-in e-mail changes only when you follow it."
     >
       <div className="grid gap-4">
-        <p className="text-sm">
+        {/* A div, not a p: the loading skeleton inside it is a block. */}
+        <div className="text-sm">
           <span className="text-muted-foreground">Current address: </span>
           {settings.data ? (
             <span className="font-medium break-all">{settings.data.email}</span>
@@ -69,7 +70,7 @@ export function SignInEmailSection() {
           ) : (
             <span className="text-muted-foreground">unavailable</span>
           )}
-        </p>
+        </div>
         {sent && (
           <Alert role="status">
             <MailCheck aria-hidden="true" className="size-4" />
