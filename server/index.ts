@@ -71,6 +71,11 @@ const server = app.listen(config.port, config.host, async () => {
     for (const account of demo) console.log(`  ${account.type.padEnd(8)} ${account.username}`);
   }
 });
+// Node closes an idle keep-alive connection after 5 s, so a client (a proxy, a load balancer, a
+// test's API context) that reuses one just then has its request reset. Idle connections are
+// kept longer than the usual proxy idle timeout (60 s), so the client always closes first.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 const closeServer = gracefulClose(server);
 
 let stopping = false;
