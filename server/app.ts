@@ -120,7 +120,7 @@ export function createApp(options: AppOptions): App {
     passport,
     config,
     logger,
-    paymentProvider: options.paymentProvider ?? createTestPaymentProvider(),
+    paymentProvider: options.paymentProvider ?? createTestPaymentProvider(database.db),
     jobs: options.jobs,
     sessionStore: sessionSetup.store,
   };

@@ -21,6 +21,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_GUEST_GIFTS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_CARD_TOKENS_PER_HOUR: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_SHARES_PER_HOUR: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
@@ -67,6 +68,8 @@ export type RateLimitConfig = {
   registerPerHour: number;
   /** Guest gift cards per client address, and per sender e-mail, in an hour. */
   guestGiftsPerHour: number;
+  /** Card details tokenised per client address in an hour (test mode's tokenisation endpoint). */
+  cardTokensPerHour: number;
   /** Share events per client address in an hour. */
   sharesPerHour: number;
   /**
@@ -124,6 +127,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       loginPerAddress: values.RATE_LIMIT_LOGIN_PER_ADDRESS,
       registerPerHour: values.RATE_LIMIT_REGISTER_PER_HOUR,
       guestGiftsPerHour: values.RATE_LIMIT_GUEST_GIFTS_PER_HOUR,
+      cardTokensPerHour: values.RATE_LIMIT_CARD_TOKENS_PER_HOUR,
       sharesPerHour: values.RATE_LIMIT_SHARES_PER_HOUR,
       searchesPerMinute: values.RATE_LIMIT_SEARCHES_PER_MINUTE,
       uploadsPerHour: values.RATE_LIMIT_UPLOADS_PER_HOUR,

@@ -231,6 +231,22 @@ export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 export const GIFT_CARD_SOURCES = ['pin_claim', 'friend_gift', 'guest_gift'] as const;
 export type GiftCardSource = (typeof GIFT_CARD_SOURCES)[number];
 
+/**
+ * What happened to a card, as its history lists it: issued (claimed from a pin or bought),
+ * transferred (given by its holder to someone), spent (at a business's counter), expired,
+ * refunded (a promotional card's remaining value back to its business at expiry) and reissued
+ * (a paid card's expiry moved on, so the value bought with money is never lost).
+ */
+export const GIFT_CARD_ACTIVITY_KINDS = [
+  'issued',
+  'transferred',
+  'spent',
+  'expired',
+  'refunded',
+  'reissued',
+] as const;
+export type GiftCardActivityKind = (typeof GIFT_CARD_ACTIVITY_KINDS)[number];
+
 export const GIFT_KINDS = ['friend', 'guest'] as const;
 export type GiftKind = (typeof GIFT_KINDS)[number];
 
@@ -256,8 +272,14 @@ export const LEDGER_TRANSACTION_KINDS = [
   'pin_reserve',
   'pin_refund',
   'claim',
+  /** A card spent at a business's counter: the card's value moves to that business's balance. */
   'redeem',
+  /** A card bought by a guest from a public profile, paid by card. */
   'guest_gift',
+  /** A card bought by a signed-in consumer for someone, paid by card. */
+  'gift_purchase',
+  /** What a promotional card held when it expired, back to the business whose pin issued it. */
+  'card_expiry',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

@@ -40,7 +40,9 @@ export function appJobs({
       const message = await composeLetter(db, config.publicUrl, letter);
       if (!message) return;
       await mailer.deliver(message);
-      logger.info({ mail: { kind: letter.kind, userId: letter.userId } }, 'mail sent');
+      // A guest's address is not logged: the job's kind and transaction say which receipt it was.
+      const reader = 'userId' in letter ? { userId: letter.userId } : {};
+      logger.info({ mail: { kind: letter.kind, ...reader } }, 'mail sent');
     },
   };
   // Sweeps: conditional updates, so two instances running one at once change nothing twice.

@@ -4,6 +4,7 @@ import { type ApiErrorCode } from '@shared/api';
 export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
+  PAYMENT_REQUIRED: 402,
   PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -8,8 +8,11 @@ import {
   type CardExpiringLetter,
   findExpiringCard,
 } from '../services/gift-cards/remind-expiring-cards';
+import { guestName } from '../services/gift-cards/guest-name';
+import { findReceipt, type Receipt } from '../services/payments/find-receipt';
 import {
   cardExpiringMail,
+  receiptMail,
   emailChangeMail,
   type MailContent,
   emailChangedMail,
@@ -27,7 +30,11 @@ export type Letter =
   | { kind: 'password-changed'; userId: number }
   /** To the address a sign-in e-mail moved away from. */
   | { kind: 'email-changed'; userId: number; oldEmail: string }
-  | CardExpiringLetter;
+  | CardExpiringLetter
+  /** The receipt of a ledger movement (a payment, a payout, a spend), to the account's e-mail. */
+  | { kind: 'receipt'; userId: number; transactionId: number }
+  /** A guest's receipt: the guest has no account, only the e-mail they paid with. */
+  | { kind: 'guest-receipt'; email: string; transactionId: number };
 
 export type ComposedLetter = MailContent & { to: string };
 
@@ -40,12 +47,63 @@ const expiryDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
 const link = (publicUrl: string, pathname: string, token: string) =>
   `${publicUrl}${pathname}?token=${encodeURIComponent(token)}`;
 
+const receiptDate = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+const RECEIPT_SUBJECTS: Partial<Record<Receipt['kind'], string>> = {
+  guest_gift: 'Your mark.it gift card receipt',
+  gift_purchase: 'Your mark.it gift card receipt',
+  add_funds: 'Your mark.it top-up receipt',
+  withdraw: 'Your mark.it payout',
+  redeem: 'You used your gift card',
+};
+
+/** A receipt's words: what happened, the amount, the card and the processor's reference. */
+function describeReceipt(receipt: Receipt, name: string) {
+  const card = receipt.card;
+  const lines: Array<[string, string]> = [
+    ['Amount', formatDollars(receipt.amountCents)],
+    ['Date', `${receiptDate.format(receipt.date)} UTC`],
+  ];
+  if (card) {
+    lines.push(['Gift card', `${card.brandName}${card.promotional ? ' (Promotional)' : ''}`]);
+    if (card.recipientName) lines.push(['Sent to', card.recipientName]);
+    if (card.businessName) {
+      lines.push([
+        'Where',
+        card.storeName ? `${card.businessName}, ${card.storeName}` : card.businessName,
+      ]);
+    }
+    if (receipt.kind === 'redeem')
+      lines.push(['Balance left', formatDollars(card.balanceAfterCents)]);
+  }
+  if (receipt.reference) lines.push(['Reference', receipt.reference]);
+  return {
+    name,
+    subject: RECEIPT_SUBJECTS[receipt.kind] ?? 'Your mark.it receipt',
+    summary: receipt.description,
+    lines,
+    note: card?.promotional
+      ? 'Promotional card: it expires on the date its business set, and was not paid for with money.'
+      : undefined,
+  };
+}
+
 /** The letter's message, or null when there is no one to send it to (the account is gone). */
 export async function composeLetter(
   db: Database,
   publicUrl: string,
   letter: Letter,
 ): Promise<ComposedLetter | null> {
+  if (letter.kind === 'guest-receipt') {
+    const receipt = await findReceipt(db, letter.transactionId);
+    return receipt
+      ? { to: letter.email, ...receiptMail(describeReceipt(receipt, guestName(letter.email))) }
+      : null;
+  }
   const [user] = await db
     .select({ email: users.email, name: users.name })
     .from(users)
@@ -88,6 +146,12 @@ export async function composeLetter(
       };
     case 'password-changed':
       return { to: user.email, ...passwordChangedMail({ name: user.name }) };
+    case 'receipt': {
+      const receipt = await findReceipt(db, letter.transactionId);
+      return receipt
+        ? { to: user.email, ...receiptMail(describeReceipt(receipt, user.name)) }
+        : null;
+    }
     case 'card-expiring': {
       const card = await findExpiringCard(db, letter.giftCardId, letter.userId);
       if (!card) return null;

@@ -87,3 +87,18 @@ export function passwordChangedMail(input: { name: string }) {
     },
   ]);
 }
+
+/** A receipt: what was paid, spent or paid out, line by line, with the processor's reference. */
+export function receiptMail(input: {
+  name: string;
+  subject: string;
+  summary: string;
+  lines: Array<[label: string, value: string]>;
+  note?: string | undefined;
+}) {
+  return compose(input.subject, input.name, [
+    { paragraph: input.summary },
+    ...input.lines.map(([label, value]) => ({ paragraph: `${label}: ${value}` })),
+    ...(input.note ? [{ paragraph: input.note }] : []),
+  ]);
+}

@@ -18,6 +18,7 @@ import { uploadsRoutes } from './uploads';
 import { usersRoutes } from './users';
 import { settingsRoutes } from './settings';
 import { walletRoutes } from './wallet';
+import { paymentsRoutes } from './payments';
 import { referenceRoutes } from './reference';
 
 /**
@@ -39,6 +40,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     friendsRoutes,
     uploadsRoutes,
     locationsRoutes,
+    paymentsRoutes,
     walletRoutes,
     pinsRoutes,
     giftCardsRoutes,

@@ -103,6 +103,7 @@ export async function createTestContext(
       ...base.rateLimits,
       registerPerHour: 10_000,
       guestGiftsPerHour: 10_000,
+      cardTokensPerHour: 10_000,
       sharesPerHour: 10_000,
       searchesPerMinute: 10_000,
       uploadsPerHour: 10_000,

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
+  GIFT_CARD_ACTIVITY_KINDS,
   GIFT_CARD_SOURCES,
   GIFT_CARD_STATUSES,
   GIFT_KINDS,
   GIFT_REQUEST_STATUSES,
 } from '../constants';
 import { brands } from './brands';
+import { ledgerTransactions } from './ledger';
+import { stores } from './locations';
 import { pins } from './pins';
 import { users } from './users';
 
@@ -32,6 +35,9 @@ export const giftCards = pgTable(
     source: text('source', { enum: GIFT_CARD_SOURCES }).notNull(),
     /** Who the owner got it from: the business for a claim, the friend or guest for a gift. */
     senderName: text('sender_name').notNull(),
+    /** The message of whoever gave the card to its holder ('' for none). */
+    message: text('message').notNull().default(''),
+    /** Set for promotional cards, which a business's pin issued; a paid card has none. */
     pinId: integer('pin_id').references(() => pins.id, { onDelete: 'restrict' }),
     /** The consumer who claimed it from the pin (stays when the card is gifted on). */
     claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'restrict' }),
@@ -126,5 +132,72 @@ export const giftRequests = pgTable(
     uniqueIndex('gift_requests_pending_pair_idx')
       .on(table.requesterId, table.recipientId)
       .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A card's history, one row per event, written in the transaction that made it: issued, given on,
+ * spent at a business's store, expired, refunded, reissued. Holders and the businesses that
+ * issued or redeemed a card read it; receipts read the row of their ledger movement.
+ */
+export const giftCardActivities = pgTable(
+  'gift_card_activities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: GIFT_CARD_ACTIVITY_KINDS }).notNull(),
+    /** The value the event moved, in cents (0 when none moved, as for a transfer). */
+    amountCents: integer('amount_cents').notNull().default(0),
+    /** What the card held after the event, in cents. */
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+    /** Who acted (the buyer, the giver, the redeeming business); null for a guest or the system. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'restrict' }),
+    actorName: text('actor_name').notNull().default(''),
+    /** Who the card went to (issue and transfer). */
+    recipientId: integer('recipient_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** The business the value went to or came from (spend, refund, a pin's issue). */
+    businessId: integer('business_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** The store where it was spent, or whose pin issued it. */
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'restrict' }),
+    message: text('message').notNull().default(''),
+    ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('gift_card_activities_card_idx').on(table.giftCardId, table.createdAt, table.id),
+    index('gift_card_activities_business_idx')
+      .on(table.businessId, table.giftCardId)
+      .where(sql`${table.businessId} is not null`),
+    uniqueIndex('gift_card_activities_transaction_idx')
+      .on(table.ledgerTransactionId)
+      .where(sql`${table.ledgerTransactionId} is not null`),
+  ],
+);
+
+/**
+ * The short-lived code a holder shows at the counter (as a QR code and as text). A new one is
+ * made every minute; a code works until it expires or is used once, so a screenshot is useless.
+ */
+export const redemptionCodes = pgTable(
+  'redemption_codes',
+  {
+    code: text('code').primaryKey(),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('redemption_codes_card_idx').on(table.giftCardId),
+    index('redemption_codes_expires_idx').on(table.expiresAt),
   ],
 );

@@ -14,3 +14,4 @@ export * from './posts';
 export * from './notifications';
 export * from './leaderboard';
 export * from './accounts';
+export * from './payments';

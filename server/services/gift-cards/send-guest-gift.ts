@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../lib/database-errors';
 import { getSystemAccount } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
 import { findOtherConsumer } from './find-consumer';
+import { guestName } from './guest-name';
 import { generateGiftCardCode } from './gift-card-code';
 import { notify } from '../notifications/notify';
 
@@ -23,8 +24,6 @@ type GuestGiftData = z.output<typeof guestGiftSchema>;
 
 export type GuestGiftSender = { id: number } | null;
 
-/** A guest has no account, so is named by the part of their e-mail before the @. */
-export const guestName = (email: string) => email.split('@')[0] || email;
 
 async function nameOf(db: Executor, userId: number): Promise<string> {
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));

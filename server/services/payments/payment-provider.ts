@@ -1,42 +1,149 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  BANK_MESSAGES,
+  cardBrandOf,
+  isRoutingNumber,
+  type CardToken,
+  isCardExpired,
+  parseCardExpiry,
+  PAYMENT_MESSAGES,
+  type cardDetailsSchema,
+} from '@shared/schema/payments';
+import { testPaymentTokens } from '@shared/tables/payments';
+import { type z } from 'zod';
+import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 
+/** What may be shown of a card: never its number. */
+export type CardSummary = { brand: string; last4: string; expMonth: number; expYear: number };
+
+export type PayoutDestinationInput = {
+  holderName: string;
+  routingNumber: string;
+  accountNumber: string;
+};
+
 /**
- * Where money enters and leaves the platform. The embedded default is the test-mode
- * provider below; a real processor implements the same interface and is chosen by configuration.
+ * Where money enters and leaves the platform. Card details go from the browser straight to the
+ * provider's tokenisation endpoint; this app only ever holds the token it answers, as with real
+ * processors. The embedded default is the test-mode provider below; a real processor implements
+ * the same interface and is chosen by configuration.
  */
 export interface PaymentProvider {
   readonly mode: 'test' | 'live';
-  /** Charges a card; throws 402 when declined, 400 when the card is not valid. */
-  charge(input: { amountCents: number; cardNumber: string; idempotencyKey?: string }): Promise<{
-    reference: string;
-    cardLast4: string;
-  }>;
-  /** Pays a business out to its account on file. */
+  /** Where the browser sends card details to be tokenised. */
+  readonly tokenizeUrl: string;
+  /** What a token stands for (to save a card); 400 when the provider does not know it. */
+  describeCard(token: string): Promise<CardSummary>;
+  /** Charges the card a token stands for; 402 when it is declined. */
+  charge(input: {
+    amountCents: number;
+    token: string;
+    description: string;
+    idempotencyKey?: string | undefined;
+  }): Promise<{ reference: string; card: CardSummary }>;
+  /** Registers a bank account for payouts; 400 when a number has the wrong shape. */
+  createPayoutDestination(
+    input: PayoutDestinationInput,
+  ): Promise<{ reference: string; accountLast4: string; routingLast4: string }>;
+  /** Pays out to a destination made by createPayoutDestination. */
   payout(input: {
     amountCents: number;
-    userId: number;
-    idempotencyKey?: string;
+    destination: string;
+    idempotencyKey?: string | undefined;
   }): Promise<{ reference: string }>;
 }
 
+/** The processor's published test numbers: the first is always approved, the second declined. */
 export const TEST_CARD_SUCCESS = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
+const TEST_CARDS_APPROVED = new Set([TEST_CARD_SUCCESS, '5555555555554444', '378282246310005']);
 
-/** Card-processor convention: 4242… succeeds, 4000 0000 0000 0002 is declined, anything else is invalid. */
-export function createTestPaymentProvider(): PaymentProvider {
+/** A routing number test mode accepts (ABA checksum valid), and an account number. */
+export const TEST_ROUTING_NUMBER = '110000000';
+export const TEST_ACCOUNT_NUMBER = '000123456789';
+
+export type TestPaymentProvider = PaymentProvider & {
+  /** The test provider's tokenisation endpoint's work: a card's details in, a token out. */
+  tokenize(card: z.output<typeof cardDetailsSchema>): Promise<CardToken>;
+};
+
+/**
+ * Test mode, as card processors run it: only their test numbers are taken (4242… is approved,
+ * 4000 0000 0000 0002 is declined when charged), tokens live in the provider's own table, and
+ * nothing reaches a bank.
+ */
+export function createTestPaymentProvider(db: Database): TestPaymentProvider {
+  const find = async (token: string) => {
+    const [row] = await db
+      .select()
+      .from(testPaymentTokens)
+      .where(eq(testPaymentTokens.token, token));
+    if (!row) {
+      throw new AppError('VALIDATION', PAYMENT_MESSAGES.unknownToken, {
+        errors: { paymentToken: PAYMENT_MESSAGES.unknownToken },
+      });
+    }
+    return row;
+  };
+  const summary = (row: CardSummary): CardSummary => ({
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+  });
   return {
     mode: 'test',
-    async charge({ cardNumber }) {
-      const digits = cardNumber.replace(/[\s-]/g, '');
-      if (digits === TEST_CARD_DECLINED)
-        throw new AppError('PAYMENT_DECLINED', 'Your card was declined');
-      if (digits !== TEST_CARD_SUCCESS) {
-        throw new AppError('VALIDATION', 'Your card number is invalid', {
-          errors: { cardNumber: 'Your card number is invalid' },
+    tokenizeUrl: '/api/test-payments/tokens',
+    async tokenize(card) {
+      const declines = card.number === TEST_CARD_DECLINED;
+      if (!declines && !TEST_CARDS_APPROVED.has(card.number)) {
+        throw new AppError('VALIDATION', PAYMENT_MESSAGES.notATestCard, {
+          errors: { number: PAYMENT_MESSAGES.notATestCard },
         });
       }
-      return { reference: `test_ch_${randomUUID()}`, cardLast4: digits.slice(-4) };
+      const expiry = parseCardExpiry(card.expiry);
+      if (!expiry) throw new AppError('VALIDATION', PAYMENT_MESSAGES.expiryInvalid);
+      const token = `tok_test_${randomBytes(16).toString('hex')}`;
+      const row = {
+        token,
+        brand: cardBrandOf(card.number),
+        last4: card.number.slice(-4),
+        ...expiry,
+        declines,
+      };
+      await db.insert(testPaymentTokens).values(row);
+      return { token, ...summary(row) };
+    },
+    async describeCard(token) {
+      return summary(await find(token));
+    },
+    async charge({ token }) {
+      const card = await find(token);
+      if (card.declines || isCardExpired(card.expMonth, card.expYear)) {
+        throw new AppError('PAYMENT_DECLINED', PAYMENT_MESSAGES.declined);
+      }
+      return { reference: `test_ch_${randomUUID()}`, card: summary(card) };
+    },
+    async createPayoutDestination({ routingNumber, accountNumber }) {
+      const routing = routingNumber.replace(/[\s-]/g, '');
+      const account = accountNumber.replace(/[\s-]/g, '');
+      if (!isRoutingNumber(routing)) {
+        throw new AppError('VALIDATION', BANK_MESSAGES.routingInvalid, {
+          errors: { routingNumber: BANK_MESSAGES.routingInvalid },
+        });
+      }
+      if (!/^\d{4,17}$/.test(account)) {
+        throw new AppError('VALIDATION', BANK_MESSAGES.accountInvalid, {
+          errors: { accountNumber: BANK_MESSAGES.accountInvalid },
+        });
+      }
+      return {
+        reference: `test_ba_${randomUUID()}`,
+        accountLast4: account.slice(-4),
+        routingLast4: routing.slice(-4),
+      };
     },
     async payout() {
       return { reference: `test_po_${randomUUID()}` };
