@@ -247,12 +247,19 @@ const DEMO_OFFERS: Record<string, DemoOffers> = {
 };
 
 async function fundAndPin(db: Database, businessId: number, offers: DemoOffers): Promise<void> {
-  await addFunds(db, createTestPaymentProvider(), {
-    userId: businessId,
-    amountCents: offers.fundsCents,
-    cardNumber: TEST_CARD_SUCCESS,
-    idempotencyKey: `demo-funds-${businessId}`,
-  });
+  // Paid the way a business pays: the test card is tokenised, and only the token is charged.
+  const provider = createTestPaymentProvider(db);
+  const card = await provider.tokenize({ number: TEST_CARD_SUCCESS, expiry: '12/99', cvc: '123' });
+  await addFunds(
+    db,
+    { provider, jobs: null },
+    {
+      userId: businessId,
+      amountCents: offers.fundsCents,
+      paymentToken: card.token,
+      idempotencyKey: `demo-funds-${businessId}`,
+    },
+  );
   for (const offer of offers.pins) {
     const [store] = await db
       .select({ id: stores.id })

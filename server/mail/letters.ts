@@ -18,6 +18,7 @@ import {
   emailChangedMail,
   passwordChangedMail,
   passwordResetMail,
+  payoutAccountChangedMail,
 } from './templates';
 
 /**
@@ -34,12 +35,21 @@ export type Letter =
   /** The receipt of a ledger movement (a payment, a payout, a spend), to the account's e-mail. */
   | { kind: 'receipt'; userId: number; transactionId: number }
   /** A guest's receipt: the guest has no account, only the e-mail they paid with. */
-  | { kind: 'guest-receipt'; email: string; transactionId: number };
+  | { kind: 'guest-receipt'; email: string; transactionId: number }
+  /** Where a business's payouts go was set or removed. */
+  | {
+      kind: 'payout-account-changed';
+      userId: number;
+      change: 'saved' | 'removed';
+      accountLast4: string;
+    };
 
 export type ComposedLetter = MailContent & { to: string };
 
 /** Where a card reminder leads: the wallet, opened on the card. */
 const WALLET_PATH = '/wallet';
+/** Where the payout notice leads: the wallet's Payment Settings. */
+const PAYMENT_SETTINGS_PATH = '/wallet/payment-settings';
 
 // The day a card expires, as the letter writes it; cards expire at a moment in UTC.
 const expiryDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -146,6 +156,16 @@ export async function composeLetter(
       };
     case 'password-changed':
       return { to: user.email, ...passwordChangedMail({ name: user.name }) };
+    case 'payout-account-changed':
+      return {
+        to: user.email,
+        ...payoutAccountChangedMail({
+          name: user.name,
+          change: letter.change,
+          accountLast4: letter.accountLast4,
+          link: `${publicUrl}${PAYMENT_SETTINGS_PATH}`,
+        }),
+      };
     case 'receipt': {
       const receipt = await findReceipt(db, letter.transactionId);
       return receipt

@@ -88,6 +88,27 @@ export function passwordChangedMail(input: { name: string }) {
   ]);
 }
 
+/** Where a business's payouts go was set or removed: a stolen session would do this first. */
+export function payoutAccountChangedMail(input: {
+  name: string;
+  change: 'saved' | 'removed';
+  accountLast4: string;
+  link: string;
+}) {
+  const what =
+    input.change === 'saved'
+      ? `Withdrawals from your mark.it account now go to the bank account ending ${input.accountLast4}.`
+      : `The bank account ending ${input.accountLast4} was removed from your mark.it account: withdrawals stop until you add another.`;
+  return compose('Your mark.it payout details were changed', input.name, [
+    { paragraph: what },
+    { link: input.link, label: 'Review your Payment Settings' },
+    {
+      paragraph:
+        'If you did not make this change, reset your password and turn two-factor authentication off and on again from Settings, then write to us.',
+    },
+  ]);
+}
+
 /** A receipt: what was paid, spent or paid out, line by line, with the processor's reference. */
 export function receiptMail(input: {
   name: string;

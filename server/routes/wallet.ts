@@ -15,8 +15,9 @@ import { getWallet } from '../services/wallet/get-wallet';
 import { addFunds, withdrawFunds } from '../services/wallet/move-funds';
 import { listWalletTransactions } from '../services/wallet/wallet-transactions';
 
-export function walletRoutes({ db, paymentProvider }: RouteDependencies): ApiRoute[] {
+export function walletRoutes({ db, paymentProvider, jobs }: RouteDependencies): ApiRoute[] {
   const tag = 'Wallet';
+  const funds = { provider: paymentProvider, jobs };
   const movement: Answer = {
     kind: 'json',
     status: 201,
@@ -51,7 +52,7 @@ export function walletRoutes({ db, paymentProvider }: RouteDependencies): ApiRou
     defineRoute({
       method: 'post',
       path: '/wallet/add-funds',
-      summary: "Add funds to a business's wallet from a card",
+      summary: "Add funds to a business's wallet: a new card's token or a saved card is charged",
       tag,
       access: 'business',
       body: addFundsSchema,
@@ -59,10 +60,11 @@ export function walletRoutes({ db, paymentProvider }: RouteDependencies): ApiRou
       // A card is charged: who is asking is confirmed again when the last proof is old.
       before: [requireRecentProof],
       handle: async ({ user, body, request }) => {
-        const result = await addFunds(db, paymentProvider, {
+        const result = await addFunds(db, funds, {
           userId: user.id,
           amountCents: body.amount,
-          cardNumber: body.cardNumber,
+          paymentToken: body.paymentToken,
+          paymentMethodId: body.paymentMethodId,
           idempotencyKey: readIdempotencyKey(request),
         });
         return reply(result.replayed ? 200 : 201, {
@@ -74,7 +76,7 @@ export function walletRoutes({ db, paymentProvider }: RouteDependencies): ApiRou
     defineRoute({
       method: 'post',
       path: '/wallet/withdraw',
-      summary: "Withdraw funds from a business's wallet",
+      summary: "Withdraw funds from a business's wallet to its bank account on file",
       tag,
       access: 'business',
       body: withdrawSchema,
@@ -82,7 +84,7 @@ export function walletRoutes({ db, paymentProvider }: RouteDependencies): ApiRou
       // Money leaves the platform: a password alone is not enough, and it must be recent.
       before: [requireTwoFactorOn(db, TWO_FACTOR_MESSAGES.requiredToWithdraw), requireRecentProof],
       handle: async ({ user, body, request }) => {
-        const result = await withdrawFunds(db, paymentProvider, {
+        const result = await withdrawFunds(db, funds, {
           userId: user.id,
           amountCents: body.amount,
           idempotencyKey: readIdempotencyKey(request),

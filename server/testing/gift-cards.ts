@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { userBrands, userIdentifiers, users } from '@shared/tables/users';
 import { hashPassword } from '../auth/password';
 import { type Database } from '../db/client';
-import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { businessInput, consumerInput, registerAs, TEST_PASSWORD } from './factories';
+import { cardToken } from './payments';
 import { type TestContext } from './test-app';
 
 type Agent = ReturnType<TestContext['agent']>;
@@ -15,7 +15,7 @@ export async function fundedBusiness(context: TestContext, amount = 1000, name?:
   if (amount > 0) {
     const response = await agent
       .post('/api/wallet/add-funds')
-      .send({ amount, cardNumber: TEST_CARD_SUCCESS });
+      .send({ amount, paymentToken: await cardToken(context) });
     if (response.status !== 201) throw new Error(`add funds failed: ${response.status}`);
   }
   return { agent, user };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  CARD_NUMBER_MAX,
   FUNDS_MAX_DOLLARS,
   FUNDS_MIN_DOLLARS,
   LEDGER_TRANSACTION_STATUSES,
@@ -10,6 +9,7 @@ import {
 import { pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
 import { dollarAmount, isoDateTime } from './answer-fields';
+import { paymentSourceFields } from './payments';
 
 /**
  * Double-entry ledger. Every movement of value is one transaction whose entries sum
@@ -31,13 +31,10 @@ export const SYSTEM_ACCOUNTS = {
 // Wallet requests and answers
 // ---------------------------------------------------------------------------------------------
 
+/** A top-up is paid with a fresh card token or a saved card; the card number never comes here. */
 export const addFundsSchema = z.object({
   amount: dollarsToCentsField('Amount', FUNDS_MIN_DOLLARS, FUNDS_MAX_DOLLARS),
-  cardNumber: z
-    .string({ error: 'Card number is required' })
-    .trim()
-    .min(1, 'Card number is required')
-    .max(CARD_NUMBER_MAX, 'Card number is too long'),
+  ...paymentSourceFields,
 });
 export type AddFundsInput = z.input<typeof addFundsSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDateTime } from './answer-fields';
+import { authenticationCodeField } from './two-factor';
 
 // ---------------------------------------------------------------------------------------------
 // Messages, shared by the forms and the server
@@ -161,3 +163,108 @@ export const paymentConfigSchema = z
   })
   .describe('The payment mode and where cards are tokenised');
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payment Settings: saved cards and a business's payout bank account
+// ---------------------------------------------------------------------------------------------
+
+/** Saved cards one person may keep: enough for every card in a wallet, not a card-testing list. */
+export const SAVED_CARDS_MAX = 10;
+
+export const PAYMENT_SETTINGS_MESSAGES = {
+  cardSaved: 'Card saved',
+  cardRemoved: 'Card removed',
+  defaultChanged: 'Default card changed',
+  tooManyCards: `You can save up to ${SAVED_CARDS_MAX} cards. Remove one to add another.`,
+  cardExpired: 'This card has expired',
+  holderRequired: 'Enter the name on the bank account',
+  holderTooLong: 'The name on the account must be at most 100 characters',
+  payoutAccountSaved: 'Bank account saved',
+  payoutAccountRemoved: 'Bank account removed',
+  noPayoutAccount: 'Add a bank account in Payment Settings before withdrawing.',
+  payoutAccountNotFound: 'There is no bank account on file',
+  twoFactorRequired:
+    'Turn on two-factor authentication in Settings before changing where payouts go.',
+} as const;
+
+/** A saved card as its owner sees it: never its token or number. */
+export const savedCardSchema = z
+  .object({
+    id: z.number().int(),
+    /** The card network: visa, mastercard, amex, discover or card. */
+    brand: z.string().describe('The card network: visa, mastercard, amex, discover or card'),
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    /** The card a payment offers first. */
+    isDefault: z.boolean().describe('The card a payment offers first'),
+  })
+  .describe('A saved card: what may be shown of it');
+export type SavedCard = z.infer<typeof savedCardSchema>;
+
+/** `POST /api/payments/cards`: a token from the provider's tokenisation endpoint. */
+export const saveCardSchema = z.object({
+  paymentToken: z
+    .string({ error: PAYMENT_MESSAGES.unknownToken })
+    .trim()
+    .min(1, PAYMENT_MESSAGES.unknownToken)
+    .max(100, PAYMENT_MESSAGES.unknownToken),
+  /** Whether the card becomes the default (the first saved card always does). */
+  makeDefault: z.boolean({ error: 'makeDefault must be true or false' }).optional(),
+});
+export type SaveCardInput = z.input<typeof saveCardSchema>;
+
+export const savedCardParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: PAYMENT_MESSAGES.unknownSavedCard })
+    .int(PAYMENT_MESSAGES.unknownSavedCard)
+    .positive(PAYMENT_MESSAGES.unknownSavedCard)
+    .max(2_147_483_647, PAYMENT_MESSAGES.unknownSavedCard),
+});
+
+const bankDigits = (value: string) => value.replace(/[\s-]/g, '');
+
+/** A routing number as typed: nine digits with the ABA checksum (spaces and dashes ignored). */
+export const routingNumberField = z
+  .string({ error: BANK_MESSAGES.routingInvalid })
+  .max(20, BANK_MESSAGES.routingInvalid)
+  .transform(bankDigits)
+  .pipe(z.string().refine(isRoutingNumber, BANK_MESSAGES.routingInvalid));
+
+/** An account number as typed: 4 to 17 digits (spaces and dashes ignored). */
+export const accountNumberField = z
+  .string({ error: BANK_MESSAGES.accountInvalid })
+  .max(30, BANK_MESSAGES.accountInvalid)
+  .transform(bankDigits)
+  .pipe(z.string().regex(/^\d{4,17}$/, BANK_MESSAGES.accountInvalid));
+
+/** The authentication code that confirms a change to where payouts go. */
+const payoutCodeFields = { code: authenticationCodeField };
+
+/** `PUT /api/payments/payout-account`: the bank account, confirmed with a two-factor code. */
+export const payoutAccountInputSchema = z.object({
+  holderName: z
+    .string({ error: PAYMENT_SETTINGS_MESSAGES.holderRequired })
+    .trim()
+    .min(1, PAYMENT_SETTINGS_MESSAGES.holderRequired)
+    .max(100, PAYMENT_SETTINGS_MESSAGES.holderTooLong),
+  routingNumber: routingNumberField,
+  accountNumber: accountNumberField,
+  ...payoutCodeFields,
+});
+export type PayoutAccountInput = z.input<typeof payoutAccountInputSchema>;
+
+/** `DELETE /api/payments/payout-account`: the two-factor code that confirms it. */
+export const removePayoutAccountSchema = z.object(payoutCodeFields);
+export type RemovePayoutAccountInput = z.input<typeof removePayoutAccountSchema>;
+
+/** A business's payout bank account as shown: the holder and the last four digits only. */
+export const payoutAccountSchema = z
+  .object({
+    holderName: z.string(),
+    accountLast4: z.string(),
+    routingLast4: z.string(),
+    updatedAt: isoDateTime(),
+  })
+  .describe("A business's payout bank account: the holder and the last four digits only");
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;

@@ -1,13 +1,28 @@
+import { eq } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import { SYSTEM_ACCOUNTS, type WalletTransaction } from '@shared/schema/ledger';
+import { PAYMENT_SETTINGS_MESSAGES } from '@shared/schema/payments';
+import { ledgerTransactions } from '@shared/tables/ledger';
 import { type Database } from '../../db/client';
+import { queueLetter } from '../../jobs/app-jobs';
+import { type JobQueue } from '../../jobs/job-queue';
 import { isUniqueViolation } from '../../lib/database-errors';
+import { AppError } from '../../lib/errors';
 import { getSystemAccount, getUserFundsAccount, getUserFundsBalance } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
 import { type PaymentProvider } from '../payments/payment-provider';
+import { type PaymentSource, resolvePaymentToken } from '../payments/resolve-payment-source';
+import { findPayoutDestination } from '../payments/payout-account';
 import { findByIdempotencyKey, findWalletTransaction } from './wallet-transactions';
 
 export type FundsMovement = { transaction: WalletTransaction; balance: number; replayed: boolean };
+
+/** What moving funds needs besides the database: the provider, and the queue receipts go by. */
+export type FundsDependencies = {
+  provider: PaymentProvider;
+  /** Null where no one is to be written to (demo data). */
+  jobs: JobQueue | null;
+};
 
 type Movement = {
   userId: number;
@@ -15,12 +30,17 @@ type Movement = {
   idempotencyKey: string | undefined;
 };
 
+const testModeNote = (provider: PaymentProvider) =>
+  provider.mode === 'test' ? ' (test mode)' : '';
+
 /**
  * Runs `record` once per idempotency key: a retry with a key already used gets the first answer,
- * also when both arrive at once (the unique index on the key decides).
+ * also when both arrive at once (the unique index on the key decides). A receipt goes to the
+ * account's e-mail once the movement is recorded, never for a replay.
  */
 async function once(
   db: Database,
+  jobs: JobQueue | null,
   movement: Movement,
   record: () => Promise<number>,
 ): Promise<FundsMovement> {
@@ -37,15 +57,9 @@ async function once(
   };
   const earlier = await replay();
   if (earlier) return earlier;
+  let transactionId: number;
   try {
-    const transactionId = await record();
-    const transaction = await findWalletTransaction(db, userId, transactionId);
-    if (!transaction) throw new Error('Recorded transaction not found');
-    return {
-      transaction,
-      balance: centsToDollars(await getUserFundsBalance(db, userId)),
-      replayed: false,
-    };
+    transactionId = await record();
   } catch (error) {
     if (isUniqueViolation(error) === 'ledger_transactions_idempotency_idx') {
       const concurrent = await replay();
@@ -53,18 +67,32 @@ async function once(
     }
     throw error;
   }
+  if (jobs) await queueLetter(jobs, { kind: 'receipt', userId, transactionId });
+  const transaction = await findWalletTransaction(db, userId, transactionId);
+  if (!transaction) throw new Error('Recorded transaction not found');
+  return {
+    transaction,
+    balance: centsToDollars(await getUserFundsBalance(db, userId)),
+    replayed: false,
+  };
 }
 
-/** A business adds funds with a card, through the payment provider. */
+/**
+ * A business adds funds: the card (a fresh token or a saved card) is charged through the
+ * provider, then the value enters through payment clearing. A declined card is 402 and moves
+ * nothing; no card at all is 402 too.
+ */
 export async function addFunds(
   db: Database,
-  provider: PaymentProvider,
-  input: Movement & { cardNumber: string },
+  { provider, jobs }: FundsDependencies,
+  input: Movement & PaymentSource,
 ): Promise<FundsMovement> {
-  return once(db, input, async () => {
+  return once(db, jobs, input, async () => {
+    const token = await resolvePaymentToken(db, input.userId, input);
     const charge = await provider.charge({
       amountCents: input.amountCents,
-      cardNumber: input.cardNumber,
+      token,
+      description: 'mark.it top-up',
       idempotencyKey: input.idempotencyKey,
     });
     return db.transaction(async (tx) => {
@@ -74,7 +102,7 @@ export async function addFunds(
         kind: 'add_funds',
         userId: input.userId,
         amountCents: input.amountCents,
-        description: `Added funds with card ending ${charge.cardLast4}${provider.mode === 'test' ? ' (test mode)' : ''}`,
+        description: `Added funds with card ending ${charge.card.last4}${testModeNote(provider)}`,
         idempotencyKey: input.idempotencyKey,
         providerReference: charge.reference,
         entries: [
@@ -86,14 +114,19 @@ export async function addFunds(
   });
 }
 
-/** A business withdraws from its balance; never more than it holds. */
+/**
+ * A business withdraws to its bank account on file; never more than it holds. Without an account
+ * on file it is 409, with the way to add one.
+ */
 export async function withdrawFunds(
   db: Database,
-  provider: PaymentProvider,
+  { provider, jobs }: FundsDependencies,
   input: Movement,
 ): Promise<FundsMovement> {
-  return once(db, input, () =>
-    db.transaction(async (tx) => {
+  return once(db, jobs, input, async () => {
+    const destination = await findPayoutDestination(db, input.userId);
+    if (!destination) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.noPayoutAccount);
+    return db.transaction(async (tx) => {
       const funds = await getUserFundsAccount(tx, input.userId);
       const clearing = await getSystemAccount(tx, SYSTEM_ACCOUNTS.paymentClearing);
       // The balance check and the debit are one conditional update inside postTransaction; the
@@ -102,19 +135,24 @@ export async function withdrawFunds(
         kind: 'withdraw',
         userId: input.userId,
         amountCents: input.amountCents,
-        description: `Withdrawal to your bank account${provider.mode === 'test' ? ' (test mode)' : ''}`,
+        description: `Withdrawal to account ending ${destination.accountLast4}${testModeNote(provider)}`,
         idempotencyKey: input.idempotencyKey,
         entries: [
           { account: funds, amountCents: -input.amountCents },
           { account: clearing, amountCents: input.amountCents },
         ],
       });
-      await provider.payout({
+      const payout = await provider.payout({
         amountCents: input.amountCents,
-        userId: input.userId,
-        idempotencyKey: input.idempotencyKey,
+        destination: destination.reference,
+        // The provider pays a key once: a retry of this request never pays twice.
+        idempotencyKey: input.idempotencyKey ?? `withdraw-${transactionId}`,
       });
+      await tx
+        .update(ledgerTransactions)
+        .set({ providerReference: payout.reference })
+        .where(eq(ledgerTransactions.id, transactionId));
       return transactionId;
-    }),
-  );
+    });
+  });
 }
