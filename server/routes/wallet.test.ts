@@ -1,9 +1,14 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTransactions } from '@shared/tables/ledger';
 import { checkLedger } from '../services/ledger/check-ledger';
-import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
+import { TEST_CARD_DECLINED } from '../services/payments/payment-provider';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
+import { waitForMailTo } from '../testing/mail';
 import { pageLinks, totalCount } from '../testing/page-headers';
+import { cardToken } from '../testing/payments';
+import { addPayoutAccountFor } from '../testing/payout-accounts';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { enableTwoFactorFor } from '../testing/two-factor';
 
@@ -15,13 +20,17 @@ afterAll(async () => {
   await context.close();
 });
 
-/** A signed-in business with two-factor on, as withdrawing needs. */
+/** A signed-in business with two-factor on and the test bank account, as withdrawing needs. */
 async function business() {
   const agent = context.agent();
   await registerAs(agent, businessInput());
-  await enableTwoFactorFor(agent);
+  const { secret } = await enableTwoFactorFor(agent);
+  await addPayoutAccountFor(agent, secret);
   return agent;
 }
+
+/** A fresh token for the test card that is always approved. */
+const token = () => cardToken(context);
 
 describe('GET /api/wallet', () => {
   it('starts a new business at zero with an empty history', async () => {
@@ -44,11 +53,11 @@ describe('GET /api/wallet', () => {
     const agent = await business();
     await agent
       .post('/api/wallet/add-funds')
-      .send({ amount: 100, cardNumber: TEST_CARD_SUCCESS })
+      .send({ amount: 100, paymentToken: await token() })
       .expect(201);
     await agent
       .post('/api/wallet/add-funds')
-      .send({ amount: 50.25, cardNumber: '4242 4242 4242 4242' })
+      .send({ amount: 50.25, paymentToken: await token() })
       .expect(201);
     await agent.post('/api/wallet/withdraw').send({ amount: 20 }).expect(201);
 
@@ -79,7 +88,7 @@ describe('GET /api/wallet', () => {
     for (let index = 1; index <= 3; index++) {
       await agent
         .post('/api/wallet/add-funds')
-        .send({ amount: index, cardNumber: TEST_CARD_SUCCESS })
+        .send({ amount: index, paymentToken: await token() })
         .expect(201);
     }
     const second = await agent.get('/api/wallet/transactions?page=2&limit=2');
@@ -109,7 +118,7 @@ describe('POST /api/wallet/add-funds', () => {
     const agent = await business();
     const response = await agent
       .post('/api/wallet/add-funds')
-      .send({ amount: 250.5, cardNumber: TEST_CARD_SUCCESS });
+      .send({ amount: 250.5, paymentToken: await token() });
     expect(response.status).toBe(201);
     expect(response.body.balance).toBe(250.5);
     expect(response.body.transaction).toMatchObject({
@@ -123,19 +132,27 @@ describe('POST /api/wallet/add-funds', () => {
     const agent = await business();
     const response = await agent
       .post('/api/wallet/add-funds')
-      .send({ amount: 10, cardNumber: TEST_CARD_DECLINED });
+      .send({ amount: 10, paymentToken: await cardToken(context, TEST_CARD_DECLINED) });
     expect(response.status).toBe(402);
     expect(response.body.message).toBe('Your card was declined');
     expect((await agent.get('/api/wallet')).body.balance).toBe(0);
   });
 
   it.each([
-    [{ amount: 0.99, cardNumber: TEST_CARD_SUCCESS }, 'Amount must be between $1 and $10,000'],
-    [{ amount: 10_000.01, cardNumber: TEST_CARD_SUCCESS }, 'Amount must be between $1 and $10,000'],
-    [{ amount: 5.001, cardNumber: TEST_CARD_SUCCESS }, 'Amount can have at most two decimals'],
-    [{ amount: '10', cardNumber: TEST_CARD_SUCCESS }, 'Amount must be a number'],
-    [{ amount: 10 }, 'Card number is required'],
-    [{ amount: 10, cardNumber: '1234 5678' }, 'Your card number is invalid'],
+    [{ amount: 0.99, paymentToken: 'tok' }, 'Amount must be between $1 and $10,000'],
+    [{ amount: 10_000.01, paymentToken: 'tok' }, 'Amount must be between $1 and $10,000'],
+    [{ amount: 5.001, paymentToken: 'tok' }, 'Amount can have at most two decimals'],
+    [{ amount: '10', paymentToken: 'tok' }, 'Amount must be a number'],
+    [{ amount: 10, paymentToken: '   ' }, 'This card could not be used. Please enter it again.'],
+    [
+      { amount: 10, paymentToken: 'tok_test_nobody_made_this' },
+      'This card could not be used. Please enter it again.',
+    ],
+    [{ amount: 10, paymentMethodId: 'first' }, 'Saved card not found'],
+    [
+      { amount: 10, paymentToken: 'tok', paymentMethodId: 1 },
+      'Pay with either a new card or a saved card, not both',
+    ],
   ])('rejects %j with 400 "%s"', async (body, message) => {
     const agent = await business();
     const response = await agent.post('/api/wallet/add-funds').send(body);
@@ -144,8 +161,45 @@ describe('POST /api/wallet/add-funds', () => {
     expect((await agent.get('/api/wallet')).body.balance).toBe(0);
   });
 
+  it('answers 402 without a payment, and never takes a card number', async () => {
+    const agent = await business();
+    const none = await agent.post('/api/wallet/add-funds').send({ amount: 10 });
+    expect(none.status).toBe(402);
+    expect(none.body.message).toBe('This needs a payment: add a card to pay with');
+    // A card number where a token belongs is not a payment: the API has no field for one.
+    const number = await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 10, cardNumber: '4242 4242 4242 4242' });
+    expect(number.status).toBe(402);
+    expect((await agent.get('/api/wallet')).body.balance).toBe(0);
+  });
+
+  it("charges a saved card, the default or one named, but never someone else's", async () => {
+    const agent = await business();
+    const saved = await agent
+      .post('/api/payments/cards')
+      .send({ paymentToken: await token() })
+      .expect(201);
+    const response = await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 30, paymentMethodId: saved.body.id });
+    expect(response.status).toBe(201);
+    expect(response.body.balance).toBe(30);
+    expect(response.body.transaction.description).toBe(
+      'Added funds with card ending 4242 (test mode)',
+    );
+
+    const other = await business();
+    const theirs = await other
+      .post('/api/wallet/add-funds')
+      .send({ amount: 30, paymentMethodId: saved.body.id });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('Saved card not found');
+    expect((await other.get('/api/wallet')).body.balance).toBe(0);
+  });
+
   it('answers 401 without a session and 403 for a consumer', async () => {
-    const body = { amount: 10, cardNumber: TEST_CARD_SUCCESS };
+    const body = { amount: 10, paymentToken: await token() };
     expect((await request(context.app).post('/api/wallet/add-funds').send(body)).status).toBe(401);
     const consumer = context.agent();
     await registerAs(consumer, consumerInput());
@@ -156,12 +210,13 @@ describe('POST /api/wallet/add-funds', () => {
 
   it('credits once for one Idempotency-Key sent 10 times at once', async () => {
     const agent = await business();
+    const paymentToken = await token();
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
         agent
           .post('/api/wallet/add-funds')
           .set('Idempotency-Key', 'top-up-0001')
-          .send({ amount: 75, cardNumber: TEST_CARD_SUCCESS }),
+          .send({ amount: 75, paymentToken }),
       ),
     );
     expect(responses.every((response) => response.status === 201 || response.status === 200)).toBe(
@@ -175,7 +230,7 @@ describe('POST /api/wallet/add-funds', () => {
     const bad = await agent
       .post('/api/wallet/add-funds')
       .set('Idempotency-Key', 'has space')
-      .send({ amount: 1, cardNumber: TEST_CARD_SUCCESS });
+      .send({ amount: 1, paymentToken });
     expect(bad.status).toBe(400);
   });
 });
@@ -183,7 +238,10 @@ describe('POST /api/wallet/add-funds', () => {
 describe('POST /api/wallet/withdraw', () => {
   it('debits the balance', async () => {
     const agent = await business();
-    await agent.post('/api/wallet/add-funds').send({ amount: 40, cardNumber: TEST_CARD_SUCCESS });
+    await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 40, paymentToken: await token() })
+      .expect(201);
     const response = await agent.post('/api/wallet/withdraw').send({ amount: 15.5 });
     expect(response.status).toBe(201);
     expect(response.body.balance).toBe(24.5);
@@ -196,7 +254,10 @@ describe('POST /api/wallet/withdraw', () => {
 
   it('answers 409 "Insufficient funds" beyond the balance and changes nothing', async () => {
     const agent = await business();
-    await agent.post('/api/wallet/add-funds').send({ amount: 10, cardNumber: TEST_CARD_SUCCESS });
+    await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 10, paymentToken: await token() })
+      .expect(201);
     const response = await agent.post('/api/wallet/withdraw').send({ amount: 10.01 });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Insufficient funds');
@@ -205,7 +266,7 @@ describe('POST /api/wallet/withdraw', () => {
 
   it('never goes below zero under concurrent withdrawals', async () => {
     const agent = await business();
-    await agent.post('/api/wallet/add-funds').send({ amount: 100, cardNumber: TEST_CARD_SUCCESS });
+    await agent.post('/api/wallet/add-funds').send({ amount: 100, paymentToken: await token() });
     const responses = await Promise.all(
       Array.from({ length: 8 }, () => agent.post('/api/wallet/withdraw').send({ amount: 30 })),
     );
@@ -213,6 +274,22 @@ describe('POST /api/wallet/withdraw', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
     expect((await agent.get('/api/wallet')).body.balance).toBe(10);
+  });
+
+  it('answers 409 without a bank account on file, pointing to Payment Settings', async () => {
+    const agent = context.agent();
+    await registerAs(agent, businessInput());
+    await enableTwoFactorFor(agent);
+    await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 20, paymentToken: await token() })
+      .expect(201);
+    const response = await agent.post('/api/wallet/withdraw').send({ amount: 5 });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(
+      'Add a bank account in Payment Settings before withdrawing.',
+    );
+    expect((await agent.get('/api/wallet')).body.balance).toBe(20);
   });
 
   it('rejects bad input, no session and a consumer', async () => {
@@ -226,6 +303,70 @@ describe('POST /api/wallet/withdraw', () => {
     const consumer = context.agent();
     await registerAs(consumer, consumerInput());
     expect((await consumer.post('/api/wallet/withdraw').send({ amount: 5 })).status).toBe(403);
+  });
+});
+
+describe('receipts', () => {
+  // Their own app: the mail job sends a few letters a second, and the tests above queue many.
+  let mailing: TestContext;
+  beforeAll(async () => {
+    mailing = await createTestContext();
+  });
+  afterAll(async () => {
+    await mailing.close();
+  });
+
+  it('records the processor reference and e-mails a receipt', async () => {
+    const agent = mailing.agent();
+    const input = businessInput();
+    const user = await registerAs(agent, input);
+    const response = await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 12.5, paymentToken: await cardToken(mailing) })
+      .expect(201);
+    const id = Number(String(response.body.transaction.id).slice(1));
+    const [row] = await mailing.database.db
+      .select({
+        reference: ledgerTransactions.providerReference,
+        userId: ledgerTransactions.userId,
+      })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.id, id));
+    expect(row).toEqual({ reference: expect.stringMatching(/^test_ch_/), userId: user.id });
+    const [mail] = await waitForMailTo(mailing.config.dataDir, input.email);
+    expect(mail!.subject).toBe('Your mark.it top-up receipt');
+    expect(mail!.text).toContain('Added funds with card ending 4242 (test mode)');
+    expect(mail!.text).toContain('Amount: $12.50');
+    expect(mail!.text).toContain(`Reference: ${row!.reference}`);
+  });
+
+  it('pays out to the account on file, records the payout reference and e-mails a receipt', async () => {
+    const agent = mailing.agent();
+    const input = businessInput();
+    await registerAs(agent, input);
+    const { secret } = await enableTwoFactorFor(agent);
+    await addPayoutAccountFor(agent, secret);
+    await agent
+      .post('/api/wallet/add-funds')
+      .send({ amount: 60, paymentToken: await cardToken(mailing) })
+      .expect(201);
+    const response = await agent.post('/api/wallet/withdraw').send({ amount: 25 });
+    expect(response.status).toBe(201);
+    expect(response.body.transaction.description).toBe(
+      'Withdrawal to account ending 6789 (test mode)',
+    );
+    const id = Number(String(response.body.transaction.id).slice(1));
+    const [row] = await mailing.database.db
+      .select({ reference: ledgerTransactions.providerReference })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.id, id));
+    expect(row!.reference).toMatch(/^test_po_/);
+    // The bank account's notice, the top-up's receipt, then the payout's.
+    const mail = await waitForMailTo(mailing.config.dataDir, input.email, { count: 3 });
+    const payout = mail.find((letter) => letter.subject === 'Your mark.it payout');
+    expect(payout?.text).toContain('Withdrawal to account ending 6789 (test mode)');
+    expect(payout?.text).toContain('Amount: $25.00');
+    expect(payout?.text).toContain(`Reference: ${row!.reference}`);
   });
 });
 
