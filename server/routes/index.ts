@@ -19,6 +19,7 @@ import { usersRoutes } from './users';
 import { settingsRoutes } from './settings';
 import { walletRoutes } from './wallet';
 import { paymentsRoutes } from './payments';
+import { paymentSettingsRoutes } from './payment-settings';
 import { referenceRoutes } from './reference';
 
 /**
@@ -41,6 +42,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     uploadsRoutes,
     locationsRoutes,
     paymentsRoutes,
+    paymentSettingsRoutes,
     walletRoutes,
     pinsRoutes,
     giftCardsRoutes,
