@@ -3,10 +3,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pins } from '@shared/tables/pins';
 import { checkLedger } from '../services/ledger/check-ledger';
-import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { expirePins } from '../services/pins/pin-refunds';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { pageLinks, totalCount } from '../testing/page-headers';
+import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -26,7 +26,7 @@ async function fundedBusiness(amount = 1000) {
   if (amount > 0) {
     await agent
       .post('/api/wallet/add-funds')
-      .send({ amount, cardNumber: TEST_CARD_SUCCESS })
+      .send({ amount, paymentToken: await cardToken(context) })
       .expect(201);
   }
   return agent;

@@ -4,9 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { TWO_FACTOR_MESSAGES } from '@shared/schema/two-factor';
 import { recoveryCodes } from '@shared/tables/accounts';
 import { users } from '@shared/tables/users';
-import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { businessInput, consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
+import { cardToken } from '../testing/payments';
+import { addPayoutAccountFor } from '../testing/payout-accounts';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { enableTwoFactorFor, totpCode } from '../testing/two-factor';
@@ -364,7 +365,7 @@ describe('a business withdrawing', () => {
     await registerAs(agent, businessInput());
     await agent
       .post('/api/wallet/add-funds')
-      .send({ amount: 50, cardNumber: TEST_CARD_SUCCESS })
+      .send({ amount: 50, paymentToken: await cardToken(context) })
       .expect(201);
     const refused = await agent.post('/api/wallet/withdraw').send({ amount: 10 });
     expect(refused.status).toBe(403);
@@ -374,7 +375,8 @@ describe('a business withdrawing', () => {
     });
     expect((await agent.get('/api/wallet')).body.balance).toBe(50);
 
-    await enableTwoFactorFor(agent);
+    const { secret } = await enableTwoFactorFor(agent);
+    await addPayoutAccountFor(agent, secret);
     const done = await agent.post('/api/wallet/withdraw').send({ amount: 10 });
     expect(done.status).toBe(201);
     expect(done.body.balance).toBe(40);
@@ -387,9 +389,10 @@ describe('step-up before moving money', () => {
     await registerAs(agent, businessInput());
     await agent
       .post('/api/wallet/add-funds')
-      .send({ amount: 50, cardNumber: TEST_CARD_SUCCESS })
+      .send({ amount: 50, paymentToken: await cardToken(context) })
       .expect(201);
     const { secret } = await enableTwoFactorFor(agent);
+    await addPayoutAccountFor(agent, secret);
 
     moveClock(14);
     await agent.post('/api/wallet/withdraw').send({ amount: 1 }).expect(201);
@@ -402,7 +405,7 @@ describe('step-up before moving money', () => {
     });
     const addFunds = await agent
       .post('/api/wallet/add-funds')
-      .send({ amount: 5, cardNumber: TEST_CARD_SUCCESS });
+      .send({ amount: 5, paymentToken: await cardToken(context) });
     expect(addFunds.body.code).toBe('STEP_UP_REQUIRED');
     expect((await agent.get('/api/wallet')).body.balance).toBe(49);
 
