@@ -46,7 +46,8 @@ type World = {
   sessionA: string;
   /**
    * Values only some callers may ever be answered: A's card code (A alone); A's e-mail and phone
-   * (A, and X, whose pin A claimed and so has A as a lead); X's lead's e-mail (X alone).
+   * (A, and X, whose pin A claimed agreeing to share the phone, and so has A as a lead); X's
+   * lead's e-mail (X alone).
    */
   privateValues: Array<{ label: string; value: string; seenBy: Caller[] }>;
 };
@@ -389,8 +390,9 @@ beforeAll(async () => {
   agents = { none: context.agent(), A: a.agent, B: b.agent, X: x.agent, Y: y.agent };
 
   const pinX = await createTestPin(x.agent, starbucks, { quantity: 20 });
+  // A agrees to give X their phone with the claim: X may then see it (a lead).
   const claimed = await ok<{ giftCard: { id: number } }>(
-    a.agent.post(`/api/pins/${pinX}/claim`),
+    a.agent.post(`/api/pins/${pinX}/claim`).send({ sharePhone: true }),
     201,
   );
   const post = await ok<{ id: number }>(a.agent.post('/api/posts').send({ content: 'Hi' }), 201);

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCards } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { pins } from '@shared/tables/pins';
+import { users } from '@shared/tables/users';
 import { checkLedger } from '../services/ledger/check-ledger';
 import {
   createTestPin,
@@ -205,6 +207,119 @@ describe('POST /api/pins/:id/claim', () => {
     expect((await context.agent().post(`/api/pins/${pinId}/claim`)).status).toBe(401);
     expect((await business.agent.post(`/api/pins/${pinId}/claim`)).status).toBe(403);
     expect((await pinRow(pinId)).remaining).toBe(5);
+  });
+});
+
+describe('what a claim gives the business', () => {
+  type Agent = Awaited<ReturnType<typeof signedInConsumer>>['agent'];
+  /** A consumer whose e-mail the test knows. */
+  const claimant = async (overrides: Parameters<typeof signedInConsumer>[1] = {}) => {
+    const email = `claimant_${randomBytes(4).toString('hex')}@example.com`;
+    const consumer = await signedInConsumer(context, { email, ...overrides });
+    return { ...consumer, email };
+  };
+  /** The lead the business holds for this consumer, as its Leads page reads it. */
+  const leadOf = async (business: Agent, email: string) => {
+    const response = await business.get('/api/business/leads');
+    expect(response.status).toBe(200);
+    const matching = (response.body as Array<{ email: string }>).filter(
+      (lead) => lead.email === email,
+    );
+    expect(matching).toHaveLength(1);
+    return matching[0]!;
+  };
+
+  it('without a body: the name and e-mail, never the phone', async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks);
+    const consumer = await claimant({ name: 'Nora Private' });
+
+    await consumer.agent.post(`/api/pins/${pinId}/claim`).expect(201);
+
+    expect(await leadOf(business.agent, consumer.email)).toMatchObject({
+      name: 'Nora Private',
+      email: consumer.email,
+      phone: '',
+    });
+  });
+
+  it('with sharePhone true: the phone too; with sharePhone false: not', async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks);
+    const sharer = await claimant({ phoneNumber: '(555) 010-2233' });
+    const decliner = await claimant({ phoneNumber: '(555) 010-4455' });
+
+    await sharer.agent.post(`/api/pins/${pinId}/claim`).send({ sharePhone: true }).expect(201);
+    await decliner.agent.post(`/api/pins/${pinId}/claim`).send({ sharePhone: false }).expect(201);
+
+    expect(await leadOf(business.agent, sharer.email)).toMatchObject({
+      phone: '+15550102233',
+    });
+    expect(await leadOf(business.agent, decliner.email)).toMatchObject({ phone: '' });
+  });
+
+  it('a later claim without consent keeps the phone agreed before and adds none', async () => {
+    const business = await fundedBusiness(context);
+    const pin = () => createTestPin(business.agent, store.starbucks);
+    const [first, second, third, fourth] = [await pin(), await pin(), await pin(), await pin()];
+    const consumer = await claimant({ phoneNumber: '(555) 010-6677' });
+    const claim = (pinId: number, body?: object) =>
+      consumer.agent.post(`/api/pins/${pinId}/claim`).send(body).expect(201);
+
+    await claim(first, { sharePhone: true });
+    expect(await leadOf(business.agent, consumer.email)).toMatchObject({
+      phone: '+15550106677',
+    });
+
+    // The consumer's number changes; claims that do not agree neither erase the agreed number
+    // nor give the new one.
+    await context.database.db
+      .update(users)
+      .set({ phone: '+15550109999' })
+      .where(eq(users.id, consumer.user.id));
+    await claim(second, { sharePhone: false });
+    await claim(third);
+    expect(await leadOf(business.agent, consumer.email)).toMatchObject({
+      phone: '+15550106677',
+    });
+
+    // Agreeing again gives the number the consumer has now.
+    await claim(fourth, { sharePhone: true });
+    expect(await leadOf(business.agent, consumer.email)).toMatchObject({
+      phone: '+15550109999',
+    });
+  });
+
+  it('a first claim without consent, then one with consent: the phone arrives only then', async () => {
+    const business = await fundedBusiness(context);
+    const first = await createTestPin(business.agent, store.starbucks);
+    const second = await createTestPin(business.agent, store.starbucks);
+    const consumer = await claimant({ phoneNumber: '(555) 010-8800' });
+
+    await consumer.agent.post(`/api/pins/${first}/claim`).send({ sharePhone: false }).expect(201);
+    expect(await leadOf(business.agent, consumer.email)).toMatchObject({ phone: '' });
+    await consumer.agent.post(`/api/pins/${second}/claim`).send({ sharePhone: true }).expect(201);
+    expect(await leadOf(business.agent, consumer.email)).toMatchObject({
+      phone: '+15550108800',
+    });
+  });
+
+  it("answers 400 'sharePhone must be true or false' for a body that is not a yes or no, and claims nothing", async () => {
+    const business = await fundedBusiness(context);
+    const pinId = await createTestPin(business.agent, store.starbucks);
+    const consumer = await claimant();
+
+    for (const sharePhone of ['yes', 1, null, 'true']) {
+      const response = await consumer.agent.post(`/api/pins/${pinId}/claim`).send({ sharePhone });
+      expect([response.status, response.body.message], JSON.stringify(sharePhone)).toEqual([
+        400,
+        'sharePhone must be true or false',
+      ]);
+      expect(response.body.errors).toEqual({ sharePhone: 'sharePhone must be true or false' });
+    }
+    expect((await pinRow(pinId)).remaining).toBe(5);
+    expect((await business.agent.get('/api/business/leads')).body).toEqual([]);
+    expect((await consumer.agent.get('/api/wallet')).body.balance).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  claimPinSchema,
   claimResultSchema,
   GUEST_GIFT_MESSAGES,
   giftCardCodeSchema,
@@ -129,13 +130,14 @@ export function giftCardsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
       tag,
       access: 'consumer',
       params: pinIdSchema,
+      body: claimPinSchema,
       answer: {
         kind: 'json',
         status: 201,
         schema: claimResultSchema,
         description: 'The new card, and what the pin has left',
       },
-      handle: ({ user, params }) => claimPin(db, user.id, params.id),
+      handle: ({ user, params, body }) => claimPin(db, user.id, params.id, body),
     }),
     defineRoute({
       method: 'get',

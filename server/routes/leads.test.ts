@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lead } from '@shared/schema/notifications';
 import { businessInput, registerAs } from '../testing/factories';
-import { signedInConsumer } from '../testing/gift-cards';
+import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
+import { insertTestStores } from '../testing/stores';
 import { pageLinks, totalCount } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -151,6 +152,34 @@ describe('/api/business/leads', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)",,,Converted,Direct,,,/);
     expect(lines[2]).toMatch(/^"Smith, Anna",,,Converted,Direct,,,/);
+  });
+
+  it("holds a claimant's phone only when they agreed to share it: not listed, found or exported", async () => {
+    const { starbucks } = await insertTestStores(context.database.db);
+    const shop = await fundedBusiness(context);
+    const pinId = await createTestPin(shop.agent, starbucks);
+    const keeps = await signedInConsumer(context, {
+      name: 'Kit Keeps',
+      email: 'kit.keeps@example.com',
+      phoneNumber: '(555) 014-1414',
+    });
+    const shares = await signedInConsumer(context, {
+      name: 'Sam Shares',
+      phoneNumber: '(555) 014-2424',
+    });
+    await keeps.agent.post(`/api/pins/${pinId}/claim`).expect(201);
+    await shares.agent.post(`/api/pins/${pinId}/claim`).send({ sharePhone: true }).expect(201);
+
+    const listed = (await shop.agent.get('/api/business/leads')).body as Lead[];
+    expect(listed.map(({ name, phone }) => ({ name, phone }))).toEqual([
+      { name: 'Sam Shares', phone: '+15550142424' },
+      { name: 'Kit Keeps', phone: '' },
+    ]);
+    expect((await shop.agent.get('/api/business/leads?search=0141414')).body).toEqual([]);
+    const exported = (await shop.agent.get('/api/business/leads/export')).text;
+    expect(exported).toContain('+15550142424');
+    expect(exported).toContain('kit.keeps@example.com');
+    expect(exported).not.toContain('0141414');
   });
 
   it('answers 401 without a session and 403 for a consumer', async () => {

@@ -702,6 +702,8 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     route: 'POST /api/pins/:id/claim',
     caller: 'consumer',
     parameter: idParameter((world) => world.pins),
+    // No body at all is a claim that does not share the phone.
+    body: () => record({ sharePhone: optional(bool) }),
     // 403: not offered to you; 409: claimed already or sold out; 410: cancelled or expired.
     answers: [201, 403, 404, 409, 410],
   },

@@ -294,6 +294,16 @@ export const giftCardCodeSchema = z
   .describe("The secret code of the owner's gift card, and a QR image of it for the cashier");
 export type GiftCardCode = z.infer<typeof giftCardCodeSchema>;
 
+/**
+ * POST /api/pins/:id/claim's body (optional): whether the consumer agrees to give the business
+ * their phone number along with their name and e-mail. Without a body the phone is not shared:
+ * a client that never asked cannot have been told yes.
+ */
+export const claimPinSchema = z.object({
+  sharePhone: z.boolean({ error: 'sharePhone must be true or false' }).default(false),
+});
+export type ClaimPinInput = z.input<typeof claimPinSchema>;
+
 /** POST /api/pins/:id/claim: the new card, and what the pin has left. */
 export const claimResultSchema = z
   .object({

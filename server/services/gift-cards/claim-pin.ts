@@ -1,12 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { brandDisplayName } from '@shared/constants';
 import { formatDollars } from '@shared/money';
-import { CLAIM_MESSAGES, type ClaimResult, type WalletGiftCard } from '@shared/schema/gift-cards';
+import {
+  CLAIM_MESSAGES,
+  type ClaimResult,
+  type WalletGiftCard,
+  type claimPinSchema,
+} from '@shared/schema/gift-cards';
 import { giftCards } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { stores } from '@shared/tables/locations';
 import { pins } from '@shared/tables/pins';
 import { userIdentifiers, users } from '@shared/tables/users';
+import { type z } from 'zod';
 import { type Database } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
@@ -30,12 +36,14 @@ function unavailable(pin: { status: string; expiresAt: Date; remaining: number }
 /**
  * A consumer takes one card from a pin: at most once per consumer and pin (a unique
  * index), never more cards than the pin's quantity (a conditional decrement), and the card's value
- * moves from the pin's reserve to the card's own ledger account, all in one transaction.
+ * moves from the pin's reserve to the card's own ledger account, all in one transaction. The
+ * business gets the consumer's name and e-mail, and their phone only when `sharePhone` says so.
  */
 export async function claimPin(
   db: Database,
   consumerId: number,
   pinId: number,
+  consent: z.output<typeof claimPinSchema> = { sharePhone: false },
 ): Promise<ClaimResult> {
   let claimed: { giftCard: WalletGiftCard; remaining: number };
   try {
@@ -141,6 +149,7 @@ export async function claimPin(
       const leadId = await upsertLeadFromClaim(tx, {
         businessId: pin.businessId,
         consumer,
+        sharePhone: consent.sharePhone,
         source: `Pin: ${brand} ${value} at ${pin.storeName}`,
       });
       await notify(tx, {

@@ -109,17 +109,25 @@ const leadsPage = preparedStatement('leads_page', (db: Database, variant: LeadPa
 
 /**
  * A claim makes the consumer a lead of the pin's business: created as New the first
- * time, its contact details and source refreshed on later claims (the status the business set
+ * time, its name, e-mail and source refreshed on later claims (the status the business set
  * stays). Answers the lead's id.
+ *
+ * The phone is the consumer's to give: it is written only when this claim agrees to share it (and
+ * the consumer has one). A claim that does not agree leaves the lead's phone as it was: it never
+ * adds a number that was not agreed, nor erases one an earlier claim agreed to (or the business
+ * typed in itself); the business already holds that number, and taking it back is not what
+ * declining to share it again says.
  */
 export async function upsertLeadFromClaim(
   tx: Executor,
   input: {
     businessId: number;
     consumer: { id: number; name: string; email: string; phone: string | null };
+    sharePhone: boolean;
     source: string;
   },
 ): Promise<number> {
+  const sharedPhone = input.sharePhone && input.consumer.phone ? input.consumer.phone : null;
   const [lead] = await tx
     .insert(leads)
     .values({
@@ -127,7 +135,7 @@ export async function upsertLeadFromClaim(
       consumerId: input.consumer.id,
       name: input.consumer.name,
       email: input.consumer.email,
-      phone: input.consumer.phone ?? '',
+      phone: sharedPhone ?? '',
       source: input.source,
     })
     .onConflictDoUpdate({
@@ -136,7 +144,7 @@ export async function upsertLeadFromClaim(
       set: {
         name: input.consumer.name,
         email: input.consumer.email,
-        phone: input.consumer.phone ?? '',
+        ...(sharedPhone !== null && { phone: sharedPhone }),
         source: input.source,
         updatedAt: sql`now()`,
       },
