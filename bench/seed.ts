@@ -14,7 +14,7 @@ import { BRAND_ROWS, IDENTIFIER_ROWS } from '../server/db/reference-data';
 import { hashPassword } from '../server/auth/password';
 import { TEST_CARD_SUCCESS } from '../server/services/payments/payment-provider';
 import { SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
-import { LEAD_STATUSES, PIN_LIMITS } from '@shared/constants';
+import { LEAD_STATUSES, PAID_CARD_EXPIRY_YEARS, PIN_LIMITS } from '@shared/constants';
 import { type BenchScale, type BenchScaleName, resolveBenchScale } from './scales';
 
 /** Runs one SQL statement; a pg Client, a pg Pool or PGlite's `exec` all fit. */
@@ -655,7 +655,7 @@ function buildSteps(
          from generate_series(${x.claimedCards + 1}, ${G}) as id
        ),
        c as (
-         select id, created_at, created_at + interval '${PIN_LIMITS.expiryDays} days' as expires_at,
+         select id, created_at, created_at + interval '${PAID_CARD_EXPIRY_YEARS} years' as expires_at,
            ${pick(GUEST_VALUES, hashMod('id', S.guestValue, GUEST_VALUES.length))} as value_cents
          from issued
        )
@@ -717,8 +717,7 @@ function buildSteps(
        overriding system value
        values
          (1, 'system', ${quote(SYSTEM_ACCOUNTS.paymentClearing)}, 0, ${NOW} - interval '800 days'),
-         (2, 'system', ${quote(SYSTEM_ACCOUNTS.cardRedemptions)}, 0, ${NOW} - interval '800 days'),
-         (3, 'system', ${quote(SYSTEM_ACCOUNTS.guestGifts)}, 0, ${NOW} - interval '800 days')`,
+         (2, 'system', ${quote(SYSTEM_ACCOUNTS.cardRedemptions)}, 0, ${NOW} - interval '800 days')`,
       `insert into ledger_accounts (id, kind, user_id, balance_cents, created_at)
        overriding system value
        with ${funding}
@@ -769,8 +768,8 @@ function buildSteps(
        overriding system value
        select ${x.issueTxBase} + g.id, 'guest_gift', null, g.value_cents,
          ${formatDollars('g.value_cents')} || ' ' || ${brandName('g.brand_id')} || ' gift card from ' || g.sender_name
-           || ' to ' || ${consumerName('g.owner_id')},
-         'completed', null, g.id, null, g.created_at
+           || ' to ' || ${consumerName('g.owner_id')} || ${quote(`, paid with card ending ${cardLast4} (test mode)`)},
+         'completed', null, g.id, 'test_ch_' || md5('bench-guest-gift-' || g.id)::uuid, g.created_at
        from gift_cards as g where g.source = 'guest_gift'`,
       `insert into ledger_transactions ${txColumns}
        overriding system value
@@ -793,7 +792,7 @@ function buildSteps(
       when 'add_funds' then 1
       when 'pin_reserve' then ${x.fundsAccount('t.user_id')}
       when 'claim' then ${x.reserveAccount('t.pin_id')}
-      when 'guest_gift' then 3
+      when 'guest_gift' then 1
       when 'pin_refund' then ${x.reserveAccount('t.pin_id')}
       when 'redeem' then ${x.cardAccount('t.gift_card_id')}
     end`;

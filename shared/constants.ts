@@ -228,6 +228,13 @@ export const SEARCH_FRIENDSHIP_STATUSES = ['accepted', 'pending', 'none'] as con
 export const GIFT_CARD_STATUSES = ['active', 'redeemed', 'expired', 'cancelled'] as const;
 export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 
+/**
+ * A card bought with money expires no sooner than this many years after it was bought: the US
+ * Credit CARD Act of 2009 (Regulation E, 12 CFR 1005.20) forbids a shorter life for gift cards
+ * sold to consumers. Promotional cards from a business's pin keep their pin's expiry.
+ */
+export const PAID_CARD_EXPIRY_YEARS = 5;
+
 export const GIFT_CARD_SOURCES = ['pin_claim', 'friend_gift', 'guest_gift'] as const;
 export type GiftCardSource = (typeof GIFT_CARD_SOURCES)[number];
 

@@ -9,7 +9,7 @@ import { claimPin } from '../services/gift-cards/claim-pin';
 import { requestGift } from '../services/gift-cards/gift-requests';
 import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
-import { sendGuestGift } from '../services/gift-cards/send-guest-gift';
+import { purchaseGiftCard } from '../services/gift-cards/purchase-gift-card';
 import { addComment, setLike } from '../services/posts/change-post';
 import { createPost } from '../services/posts/create-post';
 import { shareLeaderboardPost } from '../services/posts/share-leaderboard-post';
@@ -161,15 +161,25 @@ async function seedDemoActivity(db: Database, ids: Record<string, number>): Prom
   });
 
   await claimPin(db, maya, beanDunkin);
-  await sendGuestGift(
+  // A guest pays for a gift as a browser does: the test card is tokenised, only the token charged.
+  const provider = createTestPaymentProvider(db);
+  const grandmasCard = await provider.tokenize({
+    number: TEST_CARD_SUCCESS,
+    expiry: '12/99',
+    cvc: '123',
+  });
+  await purchaseGiftCard(
     db,
+    { provider, jobs: null },
     {
       recipientUsername: 'maya_rodriguez',
       brand: 'dunkin',
       value: 15_00,
       senderEmail: 'grandma.rose@example.com',
+      message: 'A little treat for my favourite granddaughter. Love, Grandma',
+      paymentToken: grandmasCard.token,
     },
-    { sender: null, idempotencyKey: 'demo-guest-gift' },
+    { buyer: null, idempotencyKey: 'demo-guest-gift' },
   );
   const coffee = await createPost(db, ava, {
     content: 'Best latte in Boston, thanks to Bean Street! Who is joining me, @liam_carter?',

@@ -9,6 +9,7 @@ import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
 import { TEST_PASSWORD } from '../testing/factories';
+import { cardToken } from '../testing/payments';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { enableTwoFactorFor } from '../testing/two-factor';
 
@@ -28,6 +29,8 @@ type Agent = ReturnType<TestContext['agent']>;
 
 type World = {
   store: number;
+  /** A test card token (approved), reusable: any caller may pay with it. */
+  cardToken: string;
   a: { id: number; username: string };
   b: { id: number; username: string };
   x: { id: number; username: string };
@@ -82,6 +85,12 @@ const ROWS: Row[] = [
   { route: 'GET /api/openapi.json', answers: 200, reference: true },
   { route: 'GET /api/docs', answers: 200 },
   { route: 'GET /api/docs/start.js', answers: 200 },
+  { route: 'GET /api/payments/config', answers: 200 },
+  {
+    route: 'POST /api/test-payments/tokens',
+    body: { number: TEST_CARD_SUCCESS, expiry: '12/99', cvc: '123' },
+    answers: 201,
+  },
   {
     route: 'GET /api/user/profile/:username',
     path: (w) => `/api/user/profile/${w.a.username}`,
@@ -109,6 +118,7 @@ const ROWS: Row[] = [
       brand: 'starbucks',
       value: 5,
       senderEmail: 'guest@example.com',
+      paymentToken: w.cardToken,
     }),
     // A cannot send A a gift, signed in or not.
     answers: { none: 201, A: 400, B: 201, X: 201, Y: 201 },
@@ -426,6 +436,7 @@ beforeAll(async () => {
 
   world = {
     store: starbucks,
+    cardToken: await cardToken(context),
     a: a.user,
     b: b.user,
     x: x.user,

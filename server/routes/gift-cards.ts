@@ -42,7 +42,7 @@ import { listIssuedGiftCards } from '../services/gift-cards/list-issued-gift-car
 import { listMarketplace, listMarketplaceBrands } from '../services/gift-cards/list-marketplace';
 import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
-import { sendGuestGift } from '../services/gift-cards/send-guest-gift';
+import { purchaseGiftCard } from '../services/gift-cards/purchase-gift-card';
 import { consumeRateLimit } from '../services/rate-limit/rate-limit';
 
 const pinIdSchema = idParam('Pin');
@@ -50,14 +50,20 @@ const cardIdSchema = idParam('Gift card');
 const requestIdSchema = idParam('Gift request');
 const periodSchema = leaderboardQuerySchema.pick({ period: true });
 
-export function giftCardsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
+export function giftCardsRoutes({
+  db,
+  config,
+  paymentProvider,
+  jobs,
+}: RouteDependencies): ApiRoute[] {
   const tag = 'Gift cards';
   return [
-    // Open: a guest sends a card from a profile; a signed-in consumer sends it as themselves.
+    // Open: a guest buys a card from a profile; a signed-in consumer buys it as themselves.
     defineRoute({
       method: 'post',
       path: '/gift-cards/guest',
-      summary: "Send a gift card from a consumer's public profile, with or without an account",
+      summary:
+        'Buy a new gift card for a consumer (paid by card), with or without an account, with an optional message',
       tag,
       access: 'public',
       body: guestGiftSchema,
@@ -65,21 +71,22 @@ export function giftCardsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
         kind: 'json',
         status: 201,
         schema: guestGiftResultSchema,
-        description: 'The card was sent',
+        description: 'The card was paid for and sent',
         otherStatuses: [{ status: 200, description: 'A retry with the same Idempotency-Key' }],
       },
       handle: async ({ body, user, request }) => {
         const idempotencyKey = readIdempotencyKey(request);
-        const sender = user?.type === 'consumer' ? { id: user.id } : null;
+        const buyer = user?.type === 'consumer' ? { id: user.id } : null;
         const limit = {
           limit: config.rateLimits.guestGiftsPerHour,
           windowSeconds: 60 * 60,
           message: GUEST_GIFT_MESSAGES.rateLimited,
         };
-        const { result, replayed } = await sendGuestGift(db, body, {
-          sender,
+        const dependencies = { provider: paymentProvider, jobs };
+        const { result, replayed } = await purchaseGiftCard(db, dependencies, body, {
+          buyer,
           idempotencyKey,
-          beforeIssuing: async () => {
+          beforeCharging: async () => {
             await consumeRateLimit(db, { ...limit, key: `guest-gift:address:${request.ip}` });
             await consumeRateLimit(db, {
               ...limit,

@@ -3,6 +3,7 @@ import { POST_LIMITS } from '@shared/constants';
 import { businessInput, registerAs } from '../testing/factories';
 import { signedInConsumer } from '../testing/gift-cards';
 import { pageLinks } from '../testing/page-headers';
+import { cardToken } from '../testing/payments';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 /**
@@ -87,6 +88,7 @@ beforeAll(async () => {
   // The welcome notification is read before the gifts arrive, which are not.
   await consumer.agent.post('/api/notifications/read-all').expect(200);
   const guest = context.agent();
+  const token = await cardToken(context);
   for (let index = 0; index < SEEDED; index++) {
     await guest
       .post('/api/gift-cards/guest')
@@ -95,6 +97,7 @@ beforeAll(async () => {
         brand: 'starbucks',
         value: 5 + index,
         senderEmail: `sender${index}@example.com`,
+        paymentToken: token,
       })
       .expect(201);
   }

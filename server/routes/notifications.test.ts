@@ -8,6 +8,7 @@ import { createLogger } from '../lib/logger';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
 import { pageLinks, totalCount } from '../testing/page-headers';
+import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -87,6 +88,7 @@ describe('events write notifications', () => {
         brand: 'dunkin',
         value: 25,
         senderEmail: 'uncle.joe@example.com',
+        paymentToken: await cardToken(context),
       })
       .expect(201);
     const gifts = ofType(await notificationsOf(friend.agent), 'gift_received');

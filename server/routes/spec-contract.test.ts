@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessInput, consumerInput, TEST_PASSWORD } from '../testing/factories';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
+import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -314,6 +315,8 @@ type World = {
   post: number;
   /** Another of the consumer's posts, which the delete row removes. */
   postToDelete: number;
+  /** A test card token: a gift card is paid for (the spec's fields, plus the payment). */
+  cardToken: string;
 };
 
 type Caller = 'guest' | 'consumer' | 'business' | 'leaving consumer';
@@ -405,6 +408,7 @@ const ROWS: Row[] = [
       brand: 'dunkin',
       value: 25,
       senderEmail: 'aunt.may@example.com',
+      paymentToken: w.cardToken,
     }),
     answer: {},
   },
@@ -601,6 +605,7 @@ beforeAll(async () => {
     requestToAnswer: toAnswer.body.friendshipId,
     post: post.body.id,
     postToDelete: postToDelete.body.id,
+    cardToken: await cardToken(context),
   };
 });
 

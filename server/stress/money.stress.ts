@@ -12,6 +12,7 @@ import {
   signedInConsumer,
 } from '../testing/gift-cards';
 import { totalCount } from '../testing/page-headers';
+import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -99,8 +100,9 @@ describe('money under concurrency', () => {
     expect(new Set(funded.map((response) => response.body.transaction.id)).size).toBe(1);
     expect((await business.agent.get('/api/wallet')).body.balance).toBe(25);
 
-    // A guest's gift.
+    // A guest's gift, paid with one card token.
     const recipient = await signedInConsumer(context);
+    const token = await cardToken(context);
     const gifts = await times(() =>
       context
         .agent()
@@ -111,6 +113,7 @@ describe('money under concurrency', () => {
           brand: 'starbucks',
           value: 10,
           senderEmail: 'guest@example.com',
+          paymentToken: token,
         }),
     );
     expect(gifts.every((response) => [200, 201].includes(response.status))).toBe(true);

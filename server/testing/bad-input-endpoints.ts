@@ -64,6 +64,8 @@ export type World = {
   /** Gift requests sent to A, pending. */
   giftRequests: number[];
   leads: number[];
+  /** Test-mode card tokens to pay with: one the provider approves, one it declines. */
+  cardTokens: { approved: string; declined: string };
   cookies: { consumer: string; business: string };
 };
 
@@ -481,11 +483,46 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
         brand: str(fc.constantFrom(...BRAND_IDS)),
         value: dollars(5, 500),
         senderEmail: str(email),
+        message: optional(str(text(200))),
+        paymentToken: optional(
+          str(
+            fc.constantFrom(
+              world.cardTokens.approved,
+              world.cardTokens.declined,
+              'tok_test_unknown',
+            ),
+          ),
+        ),
+        paymentMethodId: optional(wholeNumber(fc.integer({ min: 1, max: ID_MAX }))),
       }),
-    limits: { recipientUsername: 60, senderEmail: 254 },
-    // 400: a business or yourself as the recipient; 409: an Idempotency-Key used for another gift.
-    answers: [200, 201, 400, 404, 409, 429],
+    limits: { recipientUsername: 60, senderEmail: 254, message: 200, paymentToken: 100 },
+    // 400: a business or yourself as the recipient, an unknown card token, or both a token and a
+    // saved card; 402: no payment, or a declined card; 404: no such recipient or saved card (a
+    // guest has none); 409: an Idempotency-Key used for another gift.
+    answers: [200, 201, 400, 402, 404, 409, 429],
     idempotencyKey: true,
+  },
+  {
+    route: 'POST /api/test-payments/tokens',
+    caller: 'none',
+    body: () =>
+      record({
+        number: str(
+          fc.oneof(
+            fc.constantFrom(TEST_CARD_SUCCESS, '4242 4242 4242 4242', '4242-4242-4242-4242'),
+            fc.constantFrom(TEST_CARD_DECLINED, '4000 0000 0000 0002', '5555555555554444'),
+          ),
+        ),
+        expiry: str(
+          fc
+            .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 40, max: 99 }))
+            .map(([month, year]) => `${String(month).padStart(2, '0')}/${year}`),
+        ),
+        cvc: str(fc.stringMatching(/^\d{3,4}$/)),
+      }),
+    limits: { number: 32, expiry: 10 },
+    // 400: a valid card that is not one of the provider's test cards; 429: too many cards tried.
+    answers: [201, 400, 429],
   },
   {
     route: 'POST /api/wallet/add-funds',
@@ -906,6 +943,7 @@ const pageNames = ['page', 'limit'] as const;
 
 export const READ_ROUTES: ReadRoute[] = [
   { route: 'GET /api/health', caller: 'none', answers: [200] },
+  { route: 'GET /api/payments/config', caller: 'none', answers: [200] },
   { route: 'GET /api/brands', caller: 'none', answers: [200] },
   { route: 'GET /api/identifiers', caller: 'none', answers: [200] },
   { route: 'GET /api/openapi.json', caller: 'none', answers: [200] },

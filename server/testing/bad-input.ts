@@ -11,7 +11,7 @@ import { queryRows } from '../db/query-rows';
 import { type ApiRoute } from '../lib/api-route';
 import { AppError } from '../lib/errors';
 import { parseInput } from '../lib/validate';
-import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
+import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import {
   bodyBytes,
   cookieVariant,
@@ -46,6 +46,7 @@ import {
 } from './bad-input-endpoints';
 import { TEST_PASSWORD } from './factories';
 import { createTestPin, fundedBusiness, signedInConsumer } from './gift-cards';
+import { cardToken } from './payments';
 import { insertTestStores } from './stores';
 import { createTestContext, type TestContext } from './test-app';
 import { enableTwoFactorFor } from './two-factor';
@@ -265,6 +266,10 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     );
     cards.push(claim.giftCard.id);
   }
+  const cardTokens = {
+    approved: await cardToken(context),
+    declined: await cardToken(context, TEST_CARD_DECLINED),
+  };
   // A gift sent, so that A has a rank to share on the Pin Board.
   await created(
     consumer.agent.post('/api/gift-cards/guest').send({
@@ -272,6 +277,7 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
       brand: 'starbucks',
       value: 5,
       senderEmail: 'fuzz@example.com',
+      paymentToken: cardTokens.approved,
     }),
   );
   const posts: number[] = [];
@@ -351,6 +357,7 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     friendships,
     giftRequests,
     leads,
+    cardTokens,
     cookies,
   };
 }

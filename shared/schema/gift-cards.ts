@@ -19,6 +19,7 @@ import { dollarsToCentsField } from '../money-field';
 import { hasAtMostTwoDecimals } from '../money';
 import { pageQueryFields } from '../pagination';
 import { dollarAmount, isoDateTime, personFields } from './answer-fields';
+import { paymentSourceFields } from './payments';
 import { emailField } from './users';
 
 // ---------------------------------------------------------------------------------------------
@@ -146,12 +147,18 @@ export const requestGiftSchema = z.object({
 });
 export type RequestGiftInput = z.input<typeof requestGiftSchema>;
 
-/** The guest gift-card request (recipientUsername, brand, value 5–500, senderEmail). */
+/**
+ * Buying a new gift card for a consumer (recipientUsername, brand, value 5–500, senderEmail), by a
+ * guest from a profile or by a signed-in consumer, paid with a card token or a saved card, with an
+ * optional message to the recipient.
+ */
 export const guestGiftSchema = z.object({
   recipientUsername: username('Recipient is required'),
   brand: z.enum(BRAND_IDS, { error: 'Choose a brand' }),
   value: dollarsToCentsField('Amount', LIMITS.giftAmountMin, LIMITS.giftAmountMax),
   senderEmail: emailField,
+  message: giftMessage,
+  ...paymentSourceFields,
 });
 export type GuestGiftInput = z.input<typeof guestGiftSchema>;
 

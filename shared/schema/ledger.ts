@@ -23,8 +23,6 @@ export const SYSTEM_ACCOUNTS = {
   paymentClearing: 'payment_clearing',
   /** Card value spent at a store: it leaves the platform to the merchant. */
   cardRedemptions: 'card_redemptions',
-  /** Gift cards guests send from a profile: value issued before a payment is taken. */
-  guestGifts: 'guest_gifts',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

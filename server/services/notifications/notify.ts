@@ -20,6 +20,8 @@ export type NotifyInput = {
   referenceId?: number | null;
   /** The text for kinds that have no template (leads, redemptions, system). */
   message?: string;
+  /** The giver's own words on a gift, quoted after the gift's text ('' or absent for none). */
+  giftMessage?: string;
 };
 
 const dollars = (cents: number | null | undefined) => `$${((cents ?? 0) / 100).toFixed(2)}`;
@@ -31,8 +33,10 @@ function messageFor(input: NotifyInput, name: string): string {
       return `${name} sent you a friend request`;
     case 'friend_request_accepted':
       return `${name} accepted your friend request`;
-    case 'gift_received':
-      return `You received a ${dollars(input.amountCents)} gift card from ${name}`;
+    case 'gift_received': {
+      const text = `You received a ${dollars(input.amountCents)} gift card from ${name}`;
+      return input.giftMessage ? `${text}: "${input.giftMessage}"` : text;
+    }
     case 'gift_request_received':
       return `${name} requested a gift card`;
     case 'post_mention':
