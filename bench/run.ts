@@ -348,9 +348,13 @@ if (wanted('claims on one pin')) {
     cookie: owner,
     body: { password: BENCH_PASSWORD },
   });
+  // The test card is tokenised first, as a browser does; only the token pays.
+  const card = await api<{ token: string }>(app.url, '/api/test-payments/tokens', {
+    body: { number: '4242424242424242', expiry: '12/99', cvc: '123' },
+  });
   await api(app.url, '/api/wallet/add-funds', {
     cookie: owner,
-    body: { amount: 1000, cardNumber: '4242424242424242' },
+    body: { amount: 1000, paymentToken: card.token },
   });
   const store = (
     await client.query<{ id: number }>(

@@ -69,3 +69,21 @@ export async function continueToLastStep(page: Page) {
     await expect(dialog.getByText(`Step ${step} of 5`)).toBeVisible();
   }
 }
+
+/**
+ * Adds funds through the API as a browser pays: the test card (4242…) goes to the test
+ * provider's tokenisation endpoint, and only its token reaches Add Funds. `request` must be
+ * signed in as a business.
+ */
+export async function addFundsThroughApi(request: APIRequestContext, amount: number) {
+  const year = (new Date().getUTCFullYear() + 2) % 100;
+  const card = await request.post('/api/test-payments/tokens', {
+    data: { number: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123' },
+  });
+  expect(card.status()).toBe(201);
+  const { token } = (await card.json()) as { token: string };
+  const funded = await request.post('/api/wallet/add-funds', {
+    data: { amount, paymentToken: token },
+  });
+  expect(funded.status()).toBe(201);
+}

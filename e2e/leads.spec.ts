@@ -1,5 +1,5 @@
 import { expect, test, uniqueName } from './fixtures';
-import { registerThroughApi, signIn } from './journeys';
+import { addFundsThroughApi, registerThroughApi, signIn } from './journeys';
 
 test('a consumer claims a pin; the business finds the lead, marks it Contacted and filters by it', async ({
   page,
@@ -11,9 +11,7 @@ test('a consumer claims a pin; the business finds the lead, marks it Contacted a
   const consumer = uniqueName('cust');
   await registerThroughApi(request, business, { type: 'business', name: 'Lead Roasters' });
   // The business (signed in on `request`) funds a pin on the first Boston Starbucks.
-  await request
-    .post('/api/wallet/add-funds', { data: { amount: 50, cardNumber: '4242 4242 4242 4242' } })
-    .then((response) => expect(response.status()).toBe(201));
+  await addFundsThroughApi(request, 50);
   const stores = await (
     await request.get('/api/locations/stores?brand=starbucks&state=MA&city=Boston')
   ).json();

@@ -21,6 +21,7 @@ import {
 import { startPrivatePostgres } from '../testing/private-postgres';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { insertConsumers } from '../testing/gift-cards';
+import { futureExpiry } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
 
 /**
@@ -147,9 +148,16 @@ async function buildWorld(
   });
   expect(registered.status).toBe(201);
   const business = { cookie: sessionCookie(registered) };
+  // The test card goes to the provider's tokenisation endpoint; only its token pays.
+  const card = await post(baseUrl, '', '/api/test-payments/tokens', {
+    number: TEST_CARD_SUCCESS,
+    expiry: futureExpiry(),
+    cvc: '123',
+  });
+  expect(card.status).toBe(201);
   const funded = await post(baseUrl, business.cookie, '/api/wallet/add-funds', {
     amount: 10_000,
-    cardNumber: TEST_CARD_SUCCESS,
+    paymentToken: card.body.token,
   });
   expect(funded.status).toBe(201);
   const createPin = async (quantity: number) => {
