@@ -13,7 +13,12 @@ import {
 } from '@shared/constants';
 import { IDENTIFIER_ROWS } from '../db/reference-data';
 import { isStorableText } from '../lib/validate';
-import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
+import {
+  TEST_ACCOUNT_NUMBER,
+  TEST_CARD_DECLINED,
+  TEST_CARD_SUCCESS,
+  TEST_ROUTING_NUMBER,
+} from '../services/payments/payment-provider';
 import {
   type Entries,
   type FieldLimits,
@@ -66,6 +71,8 @@ export type World = {
   leads: number[];
   /** Test-mode card tokens to pay with: one the provider approves, one it declines. */
   cardTokens: { approved: string; declined: string };
+  /** Cards saved in Payment Settings by A (A makes them the default, removes them) and by X. */
+  savedCards: { consumer: number[]; business: number[] };
   cookies: { consumer: string; business: string };
 };
 
@@ -313,6 +320,31 @@ const authenticationCode = fc
   .tuple(fc.stringMatching(/^\d{6}$/), fc.boolean())
   .map(([code, spaced]) => (spaced ? `${code.slice(0, 3)} ${code.slice(3)}` : code));
 
+/** A card token: the world's approved or declined one, or one the provider never made. */
+const paymentToken = (world: World) =>
+  fc.oneof(
+    { arbitrary: fc.constantFrom(world.cardTokens.approved, world.cardTokens.declined), weight: 3 },
+    { arbitrary: fc.constant('tok_test_unknown'), weight: 1 },
+    { arbitrary: text(100, { required: true }), weight: 1 },
+  );
+
+/** A routing number with a valid checksum, as typed: plain, spaced or with dashes. */
+const routingNumber = fc
+  .tuple(
+    fc.constantFrom(TEST_ROUTING_NUMBER, '011000015', '021000021'),
+    fc.constantFrom('', ' ', '-'),
+  )
+  .map(
+    ([digits, gap]) => `${digits.slice(0, 3)}${gap}${digits.slice(3, 6)}${gap}${digits.slice(6)}`,
+  );
+
+/** A bank account number: 4 to 17 digits, sometimes spaced. */
+const accountNumber = fc.oneof(
+  fc.constant(TEST_ACCOUNT_NUMBER),
+  fc.stringMatching(/^\d{4,17}$/),
+  fc.stringMatching(/^\d{4} \d{4}$/),
+);
+
 /** A recovery code as typed: any case, with or without its dash. */
 const recoveryCode = fc
   .tuple(fc.stringMatching(/^[a-hjkmnp-z2-9]{10}$/), fc.boolean(), fc.boolean())
@@ -527,20 +559,17 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     route: 'POST /api/wallet/add-funds',
     caller: 'business',
-    body: () =>
+    body: (world) =>
       record({
         amount: dollars(1, 10_000),
-        cardNumber: str(
-          fc.oneof(
-            fc.constantFrom(TEST_CARD_SUCCESS, '4242 4242 4242 4242', '4242-4242-4242-4242'),
-            fc.constantFrom(TEST_CARD_DECLINED, '4000 0000 0000 0002'),
-            text(32, { required: true }),
-          ),
-        ),
+        paymentToken: optional(str(paymentToken(world))),
+        paymentMethodId: optional(wholeNumber(someId(world.savedCards.business))),
       }),
-    limits: { cardNumber: 32 },
-    // 400: a card number the provider does not know; 402: declined.
-    answers: [200, 201, 400, 402, 409],
+    limits: { paymentToken: 100 },
+    // 200: a retry with an Idempotency-Key already used; 400: a token the provider does not know,
+    // or both a token and a saved card; 402: no payment, or a declined card; 404: a saved card
+    // that is not the business's.
+    answers: [200, 201, 400, 402, 404],
     idempotencyKey: true,
   },
   {
@@ -587,6 +616,50 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
       }),
     answers: [200, 201, 409],
     idempotencyKey: true,
+  },
+  {
+    route: 'POST /api/payments/cards',
+    caller: 'consumer',
+    body: (world) =>
+      record({ paymentToken: str(paymentToken(world)), makeDefault: optional(bool) }),
+    limits: { paymentToken: 100 },
+    // 200: that token is saved already; 400: a token the provider does not know; 409: ten cards
+    // saved already; 429: too many cards saved this hour.
+    answers: [200, 201, 400, 409, 429],
+  },
+  {
+    route: 'POST /api/payments/cards/:id/default',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.savedCards.consumer),
+    answers: [200, 404],
+  },
+  {
+    route: 'DELETE /api/payments/cards/:id',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.savedCards.consumer),
+    answers: [204, 404],
+  },
+  {
+    route: 'PUT /api/payments/payout-account',
+    caller: 'business',
+    body: () =>
+      record({
+        holderName: str(text(100, { required: true })),
+        routingNumber: str(routingNumber),
+        accountNumber: str(accountNumber),
+        code: str(authenticationCode),
+      }),
+    limits: { holderName: 100, routingNumber: 20, accountNumber: 30, code: 20 },
+    // 400: a wrong authentication code (a fuzzer cannot know the current one); 429: too many.
+    answers: [200, 400, 429],
+  },
+  {
+    route: 'DELETE /api/payments/payout-account',
+    caller: 'business',
+    body: () => record({ code: str(authenticationCode) }),
+    limits: { code: 20 },
+    // 400: a wrong authentication code; 404: no account on file; 429: too many wrong codes.
+    answers: [204, 400, 404, 429],
   },
   {
     route: 'POST /api/business/leads',
@@ -994,6 +1067,8 @@ export const READ_ROUTES: ReadRoute[] = [
     answers: [200, 400],
   },
   { route: 'GET /api/wallet', caller: 'business', answers: [200] },
+  { route: 'GET /api/payments/cards', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/payments/payout-account', caller: 'business', answers: [200] },
   {
     route: 'GET /api/wallet/transactions',
     caller: 'business',

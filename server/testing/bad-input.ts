@@ -11,7 +11,7 @@ import { queryRows } from '../db/query-rows';
 import { type ApiRoute } from '../lib/api-route';
 import { AppError } from '../lib/errors';
 import { parseInput } from '../lib/validate';
-import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
+import { TEST_CARD_DECLINED } from '../services/payments/payment-provider';
 import {
   bodyBytes,
   cookieVariant,
@@ -47,6 +47,7 @@ import {
 import { TEST_PASSWORD } from './factories';
 import { createTestPin, fundedBusiness, signedInConsumer } from './gift-cards';
 import { cardToken } from './payments';
+import { addPayoutAccountFor } from './payout-accounts';
 import { insertTestStores } from './stores';
 import { createTestContext, type TestContext } from './test-app';
 import { enableTwoFactorFor } from './two-factor';
@@ -239,7 +240,7 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     await created(
       business.agent
         .post('/api/wallet/add-funds')
-        .send({ amount: 10_000, cardNumber: TEST_CARD_SUCCESS }),
+        .send({ amount: 10_000, paymentToken: await cardToken(context) }),
     );
   }
   const consumer = await signedInConsumer(context);
@@ -333,8 +334,22 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     business: await signIn(client, business.user.username),
   };
   // Withdrawing takes two-factor: on after the business's sign-in above, which would otherwise
-  // stop at the code step.
-  await enableTwoFactorFor(business.agent);
+  // stop at the code step; and a bank account on file, which takes a code too.
+  await addPayoutAccountFor(business.agent, (await enableTwoFactorFor(business.agent)).secret);
+  const saveCards = async (agent: Agent, count: number) => {
+    const ids: number[] = [];
+    for (let index = 0; index < count; index++) {
+      const card = await created<{ id: number }>(
+        agent.post('/api/payments/cards').send({ paymentToken: await cardToken(context) }),
+      );
+      ids.push(card.id);
+    }
+    return ids;
+  };
+  const savedCards = {
+    consumer: await saveCards(consumer.agent, 3),
+    business: await saveCards(business.agent, 2),
+  };
 
   const person = async (agent: Agent): Promise<Person> => {
     const { id, username, email } = await created<Person>(agent.get('/api/user'));
@@ -358,6 +373,7 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     giftRequests,
     leads,
     cardTokens,
+    savedCards,
     cookies,
   };
 }
