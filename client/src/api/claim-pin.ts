@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ClaimResult } from '@shared/schema/gift-cards';
+import { type ClaimPinInput, type ClaimResult } from '@shared/schema/gift-cards';
 import { MARKETPLACE_QUERY_KEY, WALLET_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
 import { api } from '@/lib/api-client';
 
-/** Claims one card from a pin: it lands in the consumer's wallet. */
-export const claimPin = (pinId: number): Promise<ClaimResult> =>
-  api.post(`/pins/${pinId}/claim`, {});
+/**
+ * Claims one card from a pin: it lands in the consumer's wallet, and the business gets the
+ * consumer's name and e-mail, and their phone when `sharePhone` is true.
+ */
+export const claimPin = ({
+  pinId,
+  ...consent
+}: { pinId: number } & Required<ClaimPinInput>): Promise<ClaimResult> =>
+  api.post(`/pins/${pinId}/claim`, consent);
 
 type UseClaimPinOptions = { mutationConfig?: MutationConfig<typeof claimPin> };
 

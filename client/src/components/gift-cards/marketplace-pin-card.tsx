@@ -15,6 +15,7 @@ import { brandDisplayName, logoEmoji } from '@shared/constants';
 import { type BusinessContact, type MarketplacePin } from '@shared/schema/gift-cards';
 import { useBrands } from '@/api/get-brands';
 import { useClaimPin } from '@/api/claim-pin';
+import { ClaimPinDialog } from '@/components/gift-cards/claim-pin-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -91,19 +92,24 @@ function BusinessContactDetails({ contact }: { contact: BusinessContact }) {
 
 /**
  * One offer of the marketplace (and of the Home list): what it is worth, where and until when,
- * how many are left, and a Claim button that puts a card in the consumer's wallet.
+ * how many are left, and a Claim button that puts a card in the consumer's wallet once the
+ * consumer has seen, and agreed to, what the business will receive.
  */
 export function MarketplacePinCard({ pin }: MarketplacePinCardProps) {
   const titleId = useId();
   const { data: brands } = useBrands();
   const [claimed, setClaimed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const claimPin = useClaimPin({
     mutationConfig: {
       onSuccess: () => {
         setClaimed(true);
+        setConfirming(false);
         toast({ title: 'Gift card claimed', description: `${pin.message} is now in your wallet` });
       },
       onError: (error) => {
+        // Sold out, expired or claimed already: asking again would not help; the offers refresh.
+        setConfirming(false);
         toast({
           variant: 'destructive',
           title: 'Error',
@@ -117,6 +123,9 @@ export function MarketplacePinCard({ pin }: MarketplacePinCardProps) {
   const emoji = logoEmoji(brands?.find((brand) => brand.id === pin.brand)?.logo);
   const place = [pin.city, pin.state].filter(Boolean).join(', ');
   const soldOut = pin.remaining <= 0;
+  // The business gets the details even when it chose not to show itself on the offer: the
+  // consumer is told who (the card names it as its sender once claimed anyway).
+  const businessName = pin.business_name || pin.sender_name || 'The business';
 
   return (
     <article aria-labelledby={titleId} className="h-full">
@@ -179,25 +188,34 @@ export function MarketplacePinCard({ pin }: MarketplacePinCardProps) {
             </li>
           </ul>
 
-          <Button
-            className="mt-auto w-full"
-            onClick={() => claimPin.mutate(pin.id)}
-            disabled={claimPin.isPending || claimed || soldOut}
-            aria-describedby={titleId}
-          >
-            {claimed ? (
-              <>
-                <Check aria-hidden="true" />
-                Claimed
-              </>
-            ) : claimPin.isPending ? (
-              'Claiming...'
-            ) : soldOut ? (
-              'Sold out'
-            ) : (
-              'Claim'
-            )}
-          </Button>
+          <ClaimPinDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            trigger={
+              <Button
+                className="mt-auto w-full"
+                disabled={claimPin.isPending || claimed || soldOut}
+                aria-describedby={titleId}
+              >
+                {claimed ? (
+                  <>
+                    <Check aria-hidden="true" />
+                    Claimed
+                  </>
+                ) : claimPin.isPending ? (
+                  'Claiming...'
+                ) : soldOut ? (
+                  'Sold out'
+                ) : (
+                  'Claim'
+                )}
+              </Button>
+            }
+            offer={pin.message}
+            businessName={businessName}
+            pending={claimPin.isPending}
+            onClaim={({ sharePhone }) => claimPin.mutate({ pinId: pin.id, sharePhone })}
+          />
         </CardContent>
       </Card>
     </article>

@@ -99,6 +99,29 @@ describe('LeadsPage', () => {
     expect(row).toHaveTextContent('No contact details');
   });
 
+  it("says 'Phone not shared' for a lead without a phone, beside the e-mail", async () => {
+    renderLeads({
+      [`GET ${LEADS}`]: onePage([
+        buildLead({ id: 1, name: 'Kit Keeps', email: 'kit@example.com', phone: '' }),
+        buildLead({ id: 2, name: 'Sam Shares', email: 'sam@example.com' }),
+      ]),
+    });
+
+    await screen.findByText('Showing 1 to 2 of 2 results');
+    const [keeps, shares] = dataRows();
+    expect(within(keeps!).getAllByRole('link', { name: 'kit@example.com' })[0]).toHaveAttribute(
+      'href',
+      'mailto:kit@example.com',
+    );
+    expect(within(keeps!).getAllByText('Phone not shared').length).toBeGreaterThan(0);
+    expect(within(keeps!).queryByRole('link', { name: /^\+1/ })).not.toBeInTheDocument();
+    expect(within(shares!).queryByText('Phone not shared')).not.toBeInTheDocument();
+    expect(within(shares!).getAllByRole('link', { name: '+15551234567' })[0]).toHaveAttribute(
+      'href',
+      'tel:+15551234567',
+    );
+  });
+
   it('shows skeleton rows while loading', () => {
     renderLeads({ [`GET ${LEADS}`]: pending });
 

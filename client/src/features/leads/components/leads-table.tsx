@@ -10,7 +10,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { type LeadRow } from '../lib/lead-display';
+import { type LeadRow, PHONE_NOT_SHARED } from '../lib/lead-display';
 import { LeadStatusBadge } from './lead-status-badge';
 
 type LeadsTableProps = {
@@ -164,7 +164,10 @@ export function LeadsTable({
   );
 }
 
-/** The lead's e-mail and phone, each on its own line; a dash when there is neither. */
+/**
+ * The lead's e-mail and phone, each on its own line; a dash when there is neither. A missing phone
+ * says so: a customer who claims a pin chooses whether to give it.
+ */
 function ContactLines({ lead }: { lead: LeadRow }) {
   if (!lead.email && !lead.phone) {
     return (
@@ -181,10 +184,12 @@ function ContactLines({ lead }: { lead: LeadRow }) {
           {lead.email}
         </a>
       )}
-      {lead.phone && (
+      {lead.phone ? (
         <a href={`tel:${lead.phone}`} className="truncate hover:underline" title={lead.phone}>
           {lead.phone}
         </a>
+      ) : (
+        <span className="truncate italic">{PHONE_NOT_SHARED}</span>
       )}
     </>
   );

@@ -103,6 +103,9 @@ export function leadPageCount({ pageSize, total }: { pageSize: number; total: nu
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/** Said in place of a lead's missing phone (a customer who claims a pin may keep it). */
+export const PHONE_NOT_SHARED = 'Phone not shared';
+
 export const NO_LEADS_MESSAGE = 'No leads yet. Leads appear here when customers claim your pins.';
 export const NO_MATCHING_LEADS_MESSAGE = 'No leads match your search.';
 export const LEADS_LOAD_ERROR = 'Failed to load leads. Please try again later.';

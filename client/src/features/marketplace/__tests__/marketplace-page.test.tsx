@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GIFT_LIMITS } from '@shared/constants';
 import { type ClaimResult } from '@shared/schema/gift-cards';
-import { brandsFixture } from '@/testing/fixtures';
+import { brandsFixture, buildUser } from '@/testing/fixtures';
 import { jsonReply, mockApi, pending, type MockReply, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { MarketplacePage } from '../pages/marketplace-page';
@@ -46,6 +46,8 @@ const claimResult: ClaimResult = {
     balance: 10,
     status: 'active',
     source: 'pin_claim',
+    promotional: true,
+    message: '',
     expires: '2030-06-15T12:00:00.000Z',
     created_at: '2025-03-01T12:00:00.000Z',
   },
@@ -58,6 +60,7 @@ function mockMarketplace(
 ) {
   return mockApi({
     'GET /api/brands': jsonReply(200, brandsFixture),
+    'GET /api/user': jsonReply(200, buildUser()),
     [`GET ${MARKETPLACE}`]: marketplace,
     [`GET ${MARKETPLACE}/brands`]: jsonReply(200, brandsOf([latte, donut])),
     ...routes,
@@ -295,7 +298,7 @@ describe('MarketplacePage', () => {
     ]);
   });
 
-  it('claims a pin: posts the claim, says it is in the wallet and refreshes the offers', async () => {
+  it('claims a pin once confirmed: posts the claim, says it is in the wallet and refreshes the offers', async () => {
     let answerClaim: (reply: MockReply) => void = () => {};
     const api = mockMarketplace(undefined, {
       'POST /api/pins/7/claim': () =>
@@ -309,16 +312,22 @@ describe('MarketplacePage', () => {
     await user.click(
       within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claim' }),
     );
+    // Nothing is claimed until the consumer has seen what Bean Co. will receive.
+    const dialog = await screen.findByRole('dialog', { name: 'Claim $10.00 Starbucks gift card' });
+    expect(within(dialog).getByText('Bean Co. will receive:')).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/pins/7/claim')).toHaveLength(0);
+    await user.click(await within(dialog).findByRole('button', { name: 'Claim' }));
 
-    expect(
-      within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claiming...' }),
-    ).toBeDisabled();
-    expect(api.requestsTo('POST', '/api/pins/7/claim')).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Claiming...' })).toBeDisabled();
+    expect(api.requestsTo('POST', '/api/pins/7/claim').map((request) => request.body)).toEqual([
+      { sharePhone: false },
+    ]);
     expect(api.requestsTo('POST', '/api/pins/8/claim')).toHaveLength(0);
     const before = api.requestsTo('GET', MARKETPLACE).length;
 
     answerClaim(jsonReply(201, claimResult));
 
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const toast = await findToast('Gift card claimed');
     expect(
       within(toast).getByText('$10.00 Starbucks gift card is now in your wallet'),
@@ -339,9 +348,12 @@ describe('MarketplacePage', () => {
     await user.click(
       within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claim' }),
     );
+    const dialog = await screen.findByRole('dialog', { name: 'Claim $10.00 Starbucks gift card' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Claim' }));
 
     const toast = await findToast('Error');
     expect(within(toast).getByText('You already claimed this pin')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
       within(card('$10.00 Starbucks gift card')).getByRole('button', { name: 'Claim' }),
     ).toBeEnabled();
