@@ -25,6 +25,17 @@ function routes(overrides: MockRoutes = {}): MockRoutes {
     // Signed out unless a test says otherwise.
     'GET /api/user': jsonReply(401, { message: 'Not signed in' }),
     'POST /api/gift-cards/guest': jsonReply(201, issued),
+    'GET /api/payments/config': jsonReply(200, {
+      mode: 'test',
+      tokenizeUrl: '/api/test-payments/tokens',
+    }),
+    'POST /api/test-payments/tokens': jsonReply(201, {
+      token: 'tok_test_approved',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2099,
+    }),
     ...overrides,
   };
 }
@@ -56,6 +67,33 @@ function fields(dialog: HTMLElement) {
     email: within(dialog).getByLabelText('Your Email'),
     submit: within(dialog).getByRole('button', { name: /^(Send Gift Card|Sending\.\.\.)$/ }),
   };
+}
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+/** The gift's first step, filled in: a brand, an amount and the guest's e-mail. */
+async function fillGift(
+  user: User,
+  dialog: HTMLElement,
+  { brand = 'Starbucks', amount = '10' }: { brand?: string; amount?: string } = {},
+) {
+  const { amount: amountField, email } = fields(dialog);
+  await user.click(within(dialog).getByRole('button', { name: brand }));
+  await user.type(amountField, amount);
+  await user.type(email, 'guest@example.com');
+}
+
+/** The payment step: the card typed in, then 'Pay $X.XX'. */
+async function payWithCard(
+  user: User,
+  dialog: HTMLElement,
+  payLabel: string,
+  number = '4242 4242 4242 4242',
+) {
+  await user.type(await within(dialog).findByLabelText('Card number'), number);
+  await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '12/99');
+  await user.type(within(dialog).getByLabelText('CVC'), '123');
+  await user.click(within(dialog).getByRole('button', { name: payLabel }));
 }
 
 type Api = ReturnType<typeof mockApi>;
@@ -199,26 +237,70 @@ describe('GuestGiftDialog', () => {
     expect(guestPosts(api)).toHaveLength(0);
   });
 
-  it('sends the gift with an Idempotency-Key, says so, closes and starts empty next time', async () => {
+  it('asks for the payment in the same dialog, with Test mode and the amount to pay', async () => {
     const api = mockApi(routes());
     const { user, dialog } = await openDialog();
-    const { amount, email, submit } = fields(dialog);
+    await fillGift(user, dialog, { brand: 'Dunkin', amount: '25.5' });
+    await user.click(fields(dialog).submit);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Dunkin' }));
-    await user.type(amount, '25.50');
-    await user.type(email, 'guest@example.com');
-    await user.click(submit);
+    const pay = await within(dialog).findByRole('button', { name: 'Pay $25.50' });
+    expect(
+      within(dialog).getByRole('heading', { name: 'Send a Gift Card to jordan_lee' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('$25.50 Dunkin gift card for @jordan_lee')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Test mode')).toBeInTheDocument();
+    expect(within(dialog).getByText('4242 4242 4242 4242')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Card number')).toHaveFocus();
+    expect(pay).toBeEnabled();
+    // Nothing is sent before the payment.
+    expect(guestPosts(api)).toHaveLength(0);
+
+    // Back to the gift as it was typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: 'Dunkin' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(fields(dialog).amount).toHaveValue(25.5);
+    expect(fields(dialog).email).toHaveValue('guest@example.com');
+  });
+
+  it('checks the card beside its fields and sends nothing until it is valid', async () => {
+    const api = mockApi(routes());
+    const { user, dialog } = await openDialog();
+    await fillGift(user, dialog);
+    await user.click(fields(dialog).submit);
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $10.00' }));
+
+    expect(await within(dialog).findByText('Card number is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the expiry as MM/YY')).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/test-payments/tokens')).toHaveLength(0);
+    expect(guestPosts(api)).toHaveLength(0);
+  });
+
+  it('pays with a card token (never the number), says so, closes and starts empty next time', async () => {
+    const api = mockApi(routes());
+    const { user, dialog } = await openDialog();
+    await fillGift(user, dialog, { brand: 'Dunkin', amount: '25.50' });
+    await user.click(fields(dialog).submit);
+    await user.type(await within(dialog).findByLabelText('Message (optional)'), 'Happy birthday!');
+    await payWithCard(user, dialog, 'Pay $25.50');
 
     const success = await findToast('Success!');
     expect(
       within(success).getByText('Your gift card has been sent to jordan_lee'),
     ).toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/test-payments/tokens').map((r) => r.body)).toEqual([
+      { number: '4242424242424242', expiry: '12/99', cvc: '123' },
+    ]);
     expect(guestPosts(api).map((request) => request.body)).toEqual([
       {
         recipientUsername: 'jordan_lee',
         brand: 'dunkin',
         value: 25.5,
         senderEmail: 'guest@example.com',
+        message: 'Happy birthday!',
+        paymentToken: 'tok_test_approved',
       },
     ]);
     const [key] = idempotencyKeys(api);
@@ -234,64 +316,105 @@ describe('GuestGiftDialog', () => {
     expect(again.email).toHaveValue('');
     expect(within(reopened).queryAllByRole('button', { pressed: true })).toHaveLength(0);
 
-    await user.click(within(reopened).getByRole('button', { name: 'Dunkin' }));
-    await user.type(again.amount, '25.50');
-    await user.type(again.email, 'guest@example.com');
+    await fillGift(user, reopened, { brand: 'Dunkin', amount: '25.50' });
     await user.click(again.submit);
+    await payWithCard(user, reopened, 'Pay $25.50');
     await waitFor(() => expect(guestPosts(api)).toHaveLength(2));
     const keys = idempotencyKeys(api);
     expect(keys[1]).toBeTruthy();
     expect(keys[1]).not.toBe(keys[0]);
   });
 
-  it('shows Sending... and stays disabled while the gift is on its way', async () => {
+  it('shows Paying... and stays disabled while the payment is on its way', async () => {
     mockApi(routes({ 'POST /api/gift-cards/guest': pending }));
     const { user, dialog } = await openDialog();
-    const { amount, email, submit } = fields(dialog);
+    await fillGift(user, dialog);
+    await user.click(fields(dialog).submit);
+    await payWithCard(user, dialog, 'Pay $10.00');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
-    await user.type(amount, '10');
-    await user.type(email, 'guest@example.com');
-    await user.click(submit);
-
-    expect(await within(dialog).findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(await within(dialog).findByRole('button', { name: 'Paying...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeDisabled();
   });
 
-  it("keeps the dialog open with the server's message, and a retry reuses the key", async () => {
+  it("keeps the dialog open on a declined card, with 'Your card was declined' in an alert that takes the focus", async () => {
     let calls = 0;
     const api = mockApi(
       routes({
         'POST /api/gift-cards/guest': () => {
           calls += 1;
           return calls === 1
-            ? jsonReply(400, { message: 'Gift cards can only be sent to consumers' })
+            ? jsonReply(402, { message: 'Your card was declined' })
             : jsonReply(201, issued);
         },
       }),
     );
     const { user, dialog } = await openDialog();
-    const { amount, email, submit } = fields(dialog);
+    await fillGift(user, dialog, { brand: 'Walmart', amount: '40' });
+    await user.click(fields(dialog).submit);
+    await payWithCard(user, dialog, 'Pay $40.00');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Walmart' }));
-    await user.type(amount, '40');
-    await user.type(email, 'guest@example.com');
-    await user.click(submit);
-
-    expect(await findToast('Error')).toHaveTextContent('Gift cards can only be sent to consumers');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(await findToast('Error')).toHaveTextContent('Your card was declined');
     expect(screen.getByText('dialog open')).toBeInTheDocument();
-    expect(amount).toHaveValue(40);
-    expect(email).toHaveValue('guest@example.com');
-    await waitFor(() => expect(submit).toBeEnabled());
-    expect(submit).toHaveTextContent('Send Gift Card');
+    expect(within(dialog).getByRole('button', { name: 'Pay $40.00' })).toBeEnabled();
 
-    await user.click(submit);
+    // Another try is another payment: a new key, so the processor does not answer the decline.
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $40.00' }));
     expect(await findToast('Success!')).toHaveTextContent(
       'Your gift card has been sent to jordan_lee',
     );
     const keys = idempotencyKeys(api);
     expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('retries an answer that never came with the same key, so the card is charged once', async () => {
+    let calls = 0;
+    const api = mockApi(
+      routes({
+        'POST /api/gift-cards/guest': () => {
+          calls += 1;
+          return calls === 1
+            ? jsonReply(503, { message: 'Service unavailable' })
+            : jsonReply(201, issued);
+        },
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    await fillGift(user, dialog);
+    await user.click(fields(dialog).submit);
+    await payWithCard(user, dialog, 'Pay $10.00');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Service unavailable');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $10.00' }));
+    await findToast('Success!');
+    const keys = idempotencyKeys(api);
+    expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("puts the provider's refusal of the card beside its number, and sends no gift", async () => {
+    const api = mockApi(
+      routes({
+        'POST /api/test-payments/tokens': jsonReply(400, {
+          message: 'Test mode: use the test card 4242 4242 4242 4242',
+          errors: { number: 'Test mode: use the test card 4242 4242 4242 4242' },
+        }),
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    await fillGift(user, dialog);
+    await user.click(fields(dialog).submit);
+    await payWithCard(user, dialog, 'Pay $10.00', '5105 1051 0510 5100');
+
+    expect(
+      await within(dialog).findByText('Test mode: use the test card 4242 4242 4242 4242'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(guestPosts(api)).toHaveLength(0);
   });
 
   it("shows the rate limit's message", async () => {
@@ -303,12 +426,9 @@ describe('GuestGiftDialog', () => {
       }),
     );
     const { user, dialog } = await openDialog();
-    const { amount, email, submit } = fields(dialog);
-
-    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
-    await user.type(amount, '10');
-    await user.type(email, 'guest@example.com');
-    await user.click(submit);
+    await fillGift(user, dialog);
+    await user.click(fields(dialog).submit);
+    await payWithCard(user, dialog, 'Pay $10.00');
 
     expect(await findToast('Error')).toHaveTextContent(
       'Too many gift cards sent. Please try again later.',
@@ -319,12 +439,9 @@ describe('GuestGiftDialog', () => {
   it("says 'Failed to send gift card' when the server gives no message", async () => {
     mockApi(routes({ 'POST /api/gift-cards/guest': jsonReply(400) }));
     const { user, dialog } = await openDialog();
-    const { amount, email, submit } = fields(dialog);
-
-    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
-    await user.type(amount, '10');
-    await user.type(email, 'guest@example.com');
-    await user.click(submit);
+    await fillGift(user, dialog);
+    await user.click(fields(dialog).submit);
+    await payWithCard(user, dialog, 'Pay $10.00');
 
     const toast = await findToast('Error');
     expect(within(toast).getByText('Failed to send gift card')).toBeInTheDocument();
@@ -349,6 +466,7 @@ describe('GuestGiftDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
     await user.type(amount, '15');
     await user.click(submit);
+    await payWithCard(user, dialog, 'Pay $15.00');
 
     await findToast('Success!');
     expect(guestPosts(api).map((request) => request.body)).toEqual([
@@ -357,6 +475,8 @@ describe('GuestGiftDialog', () => {
         brand: 'starbucks',
         value: 15,
         senderEmail: 'casey@example.com',
+        message: '',
+        paymentToken: 'tok_test_approved',
       },
     ]);
   });

@@ -1,15 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { brandDisplayName, LIMITS } from '@shared/constants';
-import { centsToDollars } from '@shared/money';
 import { guestGiftSchema } from '@shared/schema/gift-cards';
 import { useUser } from '@/api/get-user';
+import { GiftPaymentStep, type GiftPurchase } from '@/components/gift-cards/gift-payment-step';
 import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Toggle } from '@/components/ui/toggle';
 import { toast } from '@/components/ui/use-toast';
 import { useIdempotencyKey, type IdempotencyKey } from '@/lib/use-idempotency-key';
-import { useSendGuestGift } from '../api/send-guest-gift';
 
 const AMOUNT_HINT = `Enter an amount between $${LIMITS.giftAmountMin} and $${LIMITS.giftAmountMax}`;
 const NO_BRANDS_TEXT = "This user hasn't set their brand preferences yet.";
@@ -26,9 +25,10 @@ type GuestGiftDialogProps = {
 };
 
 /**
- * Anyone, signed in or not, sends the profile's owner a new gift card of one of the brands they
- * prefer. A signed-in consumer sends it as themselves. The recipient is named by username, the
- * name that is unique and that the guest sees on the profile's link.
+ * Anyone, signed in or not, buys the profile's owner a new gift card of one of the brands they
+ * prefer: the gift first (brand, amount, e-mail), then its payment by card in the same dialog. A
+ * signed-in consumer sends it as themselves. The recipient is named by username, the name that
+ * is unique and that the guest sees on the profile's link.
  */
 export function GuestGiftDialog({ open, onOpenChange, recipient }: GuestGiftDialogProps) {
   // Held here, not in the form: closing after a lost answer and sending the same gift again
@@ -92,35 +92,30 @@ function GuestGiftForm({ recipient, idempotency, onDone }: GuestGiftFormProps) {
   // null until the visitor types: a signed-in consumer's e-mail fills it even if it loads late.
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Set once the gift is valid: the dialog then asks for the payment.
+  const [purchase, setPurchase] = useState<GiftPurchase | null>(null);
   const email = typedEmail ?? consumer?.email ?? '';
 
-  const reset = () => {
-    setBrand('');
-    setAmount('');
-    setTypedEmail(null);
-    setErrors({});
-  };
-
-  const send = useSendGuestGift({
-    mutationConfig: {
-      onSuccess: () => {
-        idempotency.reset();
-        toast({
-          title: 'Success!',
-          description: `Your gift card has been sent to ${recipient.username}`,
-        });
-        reset();
-        onDone();
-      },
-      onError: (error: unknown) => {
-        showError(error instanceof Error ? error.message || SEND_FAILED : SEND_FAILED_UNKNOWN);
-      },
-    },
-  });
+  if (purchase) {
+    return (
+      <GiftPaymentStep
+        purchase={purchase}
+        idempotency={idempotency}
+        // Back to the gift as it was typed.
+        onBack={() => setPurchase(null)}
+        onPaid={() => {
+          toast({
+            title: 'Success!',
+            description: `Your gift card has been sent to ${recipient.username}`,
+          });
+          onDone();
+        }}
+      />
+    );
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (send.isPending) return;
     try {
       const parsed = guestGiftSchema.safeParse({
         recipientUsername: recipient.username,
@@ -141,14 +136,12 @@ function GuestGiftForm({ recipient, idempotency, onDone }: GuestGiftFormProps) {
         return;
       }
       setErrors({});
-      const request = {
+      setPurchase({
         recipientUsername: parsed.data.recipientUsername,
         brand: parsed.data.brand,
-        // The schema gives cents; the API speaks dollars.
-        value: centsToDollars(parsed.data.value),
+        valueCents: parsed.data.value,
         senderEmail: parsed.data.senderEmail,
-      };
-      send.mutate({ ...request, idempotencyKey: idempotency.keyFor(request) });
+      });
     } catch (error) {
       if (error instanceof Error && error.message === INVALID_AMOUNT_MESSAGE) {
         setErrors({ value: INVALID_AMOUNT_MESSAGE });
@@ -268,7 +261,7 @@ function GuestGiftForm({ recipient, idempotency, onDone }: GuestGiftFormProps) {
       <FormDialogFooter
         submitLabel="Send Gift Card"
         pendingLabel="Sending..."
-        pending={send.isPending}
+        pending={false}
         disabled={!complete}
       />
     </form>
