@@ -313,6 +313,8 @@ export const NOTIFICATION_TYPES = [
   'gift_redeemed',
   'post_mention',
   'card_expiring',
+  /** A card reached its expiry: a paid one was reissued, a promotional one's value went back. */
+  'card_expired',
   'system',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

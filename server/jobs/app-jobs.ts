@@ -55,7 +55,7 @@ export function appJobs({
   const expiringCards: JobDefinition = {
     ...APP_JOB_QUEUES.expireGiftCards,
     cron: '* * * * *',
-    // Marked so for the lists; reads already treat them as expired.
+    // A promotional card's value goes back to its business; a paid card with value is reissued.
     run: async () => void (await expireGiftCards(db)),
   };
   const pruning: JobDefinition = {

@@ -248,6 +248,12 @@ const ROWS: Row[] = [
   { route: 'GET /api/gift-cards/leaderboard/me', answers: 200 },
   { route: 'GET /api/gift-cards/requests', answers: 200 },
   {
+    route: 'GET /api/gift-cards/:id/history',
+    path: (w) => `/api/gift-cards/${w.cardA}/history`,
+    // Its holder, and X, whose pin issued it; to anyone else the card does not exist.
+    answers: { A: 200, B: 404, X: 200, Y: 404 },
+  },
+  {
     route: 'POST /api/gift-cards/request',
     body: (_caller: Caller, w: World) => ({ username: w.x.username }),
     answers: 400,

@@ -3,6 +3,7 @@ import {
   claimPinSchema,
   claimResultSchema,
   GUEST_GIFT_MESSAGES,
+  giftCardActivitySchema,
   giftCardCodeSchema,
   giftCardListQuerySchema,
   giftRequestSchema,
@@ -29,6 +30,7 @@ import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { readIdempotencyKey } from '../lib/idempotency';
 import { idParam } from '../lib/validate';
 import { claimPin } from '../services/gift-cards/claim-pin';
+import { getCardHistory } from '../services/gift-cards/get-card-history';
 import { getGiftCardCode } from '../services/gift-cards/get-gift-card-code';
 import {
   declineGiftRequest,
@@ -240,6 +242,22 @@ export function giftCardsRoutes({
         description: 'The request, declined',
       },
       handle: ({ user, params }) => declineGiftRequest(db, user.id, params.id),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/gift-cards/:id/history',
+      summary: "A gift card's history: issued, given on, spent, expired, refunded, reissued",
+      tag,
+      // Its holder reads it, and so do the businesses that issued it or took it at their counter.
+      access: 'signed-in',
+      params: cardIdSchema,
+      query: giftCardListQuerySchema,
+      answer: {
+        kind: 'page',
+        item: giftCardActivitySchema,
+        description: 'One page of the history, newest first',
+      },
+      handle: ({ user, params, query }) => getCardHistory(db, user, params.id, query),
     }),
     defineRoute({
       method: 'get',

@@ -1131,6 +1131,13 @@ export const READ_ROUTES: ReadRoute[] = [
     answers: [200],
   },
   {
+    route: 'GET /api/gift-cards/:id/history',
+    caller: 'consumer',
+    parameter: idParameter((world) => world.cards),
+    names: pageNames,
+    answers: [200, 404],
+  },
+  {
     route: 'GET /api/gift-cards/:id/code',
     caller: 'consumer',
     parameter: idParameter((world) => world.cards),

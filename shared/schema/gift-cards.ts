@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BRAND_IDS,
+  GIFT_CARD_ACTIVITY_KINDS,
   GIFT_DIRECTIONS,
   GIFT_CARD_SOURCES,
   GIFT_CARD_STATUSES,
@@ -284,6 +285,14 @@ export const walletGiftCardSchema = z
     balance: dollarAmount('What is left to spend, in dollars'),
     status: z.enum(GIFT_CARD_STATUSES),
     source: z.enum(GIFT_CARD_SOURCES),
+    /** Given free by a business's pin (it keeps the pin's expiry), rather than bought with money. */
+    promotional: z
+      .boolean()
+      .describe(
+        "Given free by a business's pin (it keeps the pin's expiry), not bought with money",
+      ),
+    /** What whoever gave the card to its holder wrote ('' for none). */
+    message: z.string().describe("What whoever gave the card to its holder wrote ('' for none)"),
     expires: isoDateTime(),
     created_at: isoDateTime(),
   })
@@ -433,3 +442,28 @@ export const userSearchResultSchema = z
   })
   .describe("A user search result, with the searcher's friendship to them");
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// A card's history
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One event of a card's history, as its holder or a business that issued or redeemed it reads
+ * it: the description is worded for the reader (a business never sees who gave a card to whom).
+ */
+export const giftCardActivitySchema = z
+  .object({
+    id: z
+      .string()
+      .describe("'a<id>' for a recorded event, 'c<card id>' for the issue of a card older than it"),
+    kind: z.enum(GIFT_CARD_ACTIVITY_KINDS),
+    date: isoDateTime(),
+    /** Dollars the event moved: 0 when none moved (a card given on, an expiry, a reissue). */
+    amount: dollarAmount('Dollars the event moved: 0 when none moved (a transfer, an expiry)'),
+    /** What the card held after the event, in dollars. */
+    balanceAfter: dollarAmount('What the card held after the event, in dollars'),
+    /** A sentence, e.g. 'Spent $4.50 at Starbucks – Main St'. */
+    description: z.string().describe("A sentence, e.g. 'Spent $4.50 at Starbucks – Main St'"),
+  })
+  .describe("An event of a gift card's history");
+export type GiftCardActivity = z.infer<typeof giftCardActivitySchema>;

@@ -74,13 +74,21 @@ export const walletSchema = z
       "Dollars: a business's funds, or what a consumer's usable gift cards hold",
     ),
     summary: z.object({
-      /** Dollars sent, over every movement. */
-      sent: dollarAmount('Dollars sent, over every movement'),
-      /** Dollars received, over every movement. */
-      received: dollarAmount('Dollars received, over every movement'),
+      /** Dollars of gift cards given: to friends, bought for someone, or claimed from its pins. */
+      sent: dollarAmount(
+        "Dollars of gift cards given (to friends, bought for someone, or claimed from a business's pins); never a spend or a withdrawal",
+      ),
+      /** Dollars of gift cards received: from friends, guests, or claimed from pins. */
+      received: dollarAmount(
+        'Dollars of gift cards received (from friends, guests, or claimed from pins); never a top-up',
+      ),
       /** This month's net change in dollars (negative when more went out). */
       thisMonth: dollarAmount("This month's net change in dollars (negative when more went out)"),
-      totalTransactions: z.number().int(),
+      /** How many gift cards were given and received ('Total Gifts'). */
+      totalTransactions: z
+        .number()
+        .int()
+        .describe("How many gift cards were given and received ('Total Gifts')"),
     }),
     /** The latest movements, newest first. */
     transactions: z.array(walletTransactionSchema).describe('The latest movements, newest first'),

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   gift_redeemed: 'Gift cards used',
   post_mention: 'Mentions in posts',
   card_expiring: 'Gift cards expiring soon',
+  card_expired: 'Gift cards expired or renewed',
   system: 'Account and system messages',
 };
 

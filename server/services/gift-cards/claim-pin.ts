@@ -21,6 +21,7 @@ import { postTransaction } from '../ledger/post-transaction';
 import { notify } from '../notifications/notify';
 import { generateGiftCardCode } from './gift-card-code';
 import { findOwnedGiftCard } from './present-gift-card';
+import { recordCardActivity } from './record-card-activity';
 
 const alreadyClaimed = () => new AppError('CONFLICT', CLAIM_MESSAGES.alreadyClaimed);
 
@@ -61,6 +62,7 @@ export async function claimPin(
           remaining: pins.remaining,
           expiresAt: pins.expiresAt,
           storeName: stores.name,
+          storeId: pins.locationId,
           offered: sql<boolean>`exists (select 1 from offered_pins(${consumerId}) as offered
             where offered.id = ${pins.id})`,
           claimedBefore: sql<boolean>`exists (select 1 from ${giftCards}
@@ -126,7 +128,7 @@ export async function claimPin(
         .where(eq(ledgerAccounts.pinId, pinId));
       if (!cardAccount || !reserve) throw new Error(`Ledger accounts missing for pin ${pinId}`);
 
-      await postTransaction(tx, {
+      const claimTransactionId = await postTransaction(tx, {
         kind: 'claim',
         userId: consumerId,
         amountCents: pin.valueCents,
@@ -137,6 +139,18 @@ export async function claimPin(
           { account: reserve, amountCents: -pin.valueCents },
           { account: cardAccount, amountCents: pin.valueCents },
         ],
+      });
+      await recordCardActivity(tx, {
+        giftCardId: card.id,
+        kind: 'issued',
+        amountCents: pin.valueCents,
+        balanceAfterCents: pin.valueCents,
+        actorId: pin.businessId,
+        actorName: pin.businessName,
+        recipientId: consumerId,
+        businessId: pin.businessId,
+        storeId: pin.storeId,
+        ledgerTransactionId: claimTransactionId,
       });
       // The consumer becomes (or stays) a lead of the business, which hears of it.
       const [consumer] = await tx

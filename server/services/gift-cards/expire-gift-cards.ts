@@ -1,17 +1,187 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { PAID_CARD_EXPIRY_YEARS } from '@shared/constants';
+import { formatDollars } from '@shared/money';
 import { giftCards } from '@shared/tables/gift-cards';
-import { type Database } from '../../db/client';
+import { type Database, type Transaction } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
+import { getUserFundsAccount } from '../ledger/accounts';
+import { postTransaction } from '../ledger/post-transaction';
+import { notify } from '../notifications/notify';
+import { recordCardActivity } from './record-card-activity';
+
+/** Cards settled per transaction: a large backlog never holds one long lock. */
+export const EXPIRY_BATCH_SIZE = 50;
+
+type DueCard = {
+  id: number;
+  owner_id: number;
+  pin_id: number | null;
+  /** The business whose pin issued a promotional card. */
+  business_id: number | null;
+  brand_name: string;
+  status: string;
+  past_expiry: boolean;
+  account_id: number;
+  balance_cents: number | string;
+};
+
+const day = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /**
- * Marks active cards past their expiry as expired (conditional, so safe from every instance at
- * once). What was left on them stays in their ledger accounts: nothing is spent or refunded, and
- * an expired card no longer counts in its owner's balance.
+ * Settles the cards that reached their expiry, a batch per transaction, so that no value ever
+ * just disappears. A promotional card (given free by a business's pin) expires, and what was left
+ * on it goes back to that business's funds through the ledger; the business is told. A card bought
+ * with money is reissued instead when value is left on it: the law gives paid cards at least five
+ * years, and value paid for is not taken back, so its expiry moves five years on and its holder
+ * is told; an empty one simply expires. Cards an earlier version marked expired with value still
+ * on them are settled the same way.
+ *
+ * Safe from every instance at once: each batch locks the cards it takes and skips those another
+ * transaction holds (SKIP LOCKED), then reads each card again under its lock and settles only one
+ * that is still due, so a card is never refunded or reissued twice. Answers how many cards were
+ * settled.
  */
-export async function expireGiftCards(db: Database): Promise<number> {
-  const expired = await db
+export async function expireGiftCards(
+  db: Database,
+  { batchSize = EXPIRY_BATCH_SIZE }: { batchSize?: number } = {},
+): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const taken = await db.transaction(async (tx) => {
+      const cards = await lockDueCards(tx, batchSize);
+      let done = 0;
+      for (const card of cards) if (await settleCard(tx, card)) done += 1;
+      return { taken: cards.length, done };
+    });
+    settled += taken.done;
+    if (taken.taken < batchSize) return settled;
+  }
+}
+
+/**
+ * Locks a batch of due cards and reads them, with their balances, as they are now: the second
+ * statement starts after the locks are held, so it sees whatever another instance committed.
+ */
+async function lockDueCards(tx: Transaction, batchSize: number): Promise<DueCard[]> {
+  const locked = await queryRows<{ id: number }>(
+    tx,
+    sql`select c.id from gift_cards c
+        where (c.status = 'active' and c.expires_at <= now())
+           or (c.status = 'expired' and exists (
+                select 1 from ledger_accounts l
+                where l.gift_card_id = c.id and l.balance_cents > 0))
+        order by c.expires_at, c.id
+        limit ${batchSize}
+        for update of c skip locked`,
+  );
+  if (locked.length === 0) return [];
+  return queryRows<DueCard>(
+    tx,
+    sql`select c.id, c.owner_id, c.pin_id, coalesce(c.business_id, p.business_id) as business_id,
+               b.name as brand_name, c.status, c.expires_at <= now() as past_expiry,
+               l.id as account_id, l.balance_cents
+        from gift_cards c
+        join ledger_accounts l on l.gift_card_id = c.id
+        join brands b on b.id = c.brand_id
+        left join pins p on p.id = c.pin_id
+        where c.id in (${sql.join(
+          locked.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})
+        order by c.id
+        for update of l`,
+  );
+}
+
+/** Settles one locked card; false when it is no longer due (another instance got there first). */
+async function settleCard(tx: Transaction, card: DueCard): Promise<boolean> {
+  const balanceCents = Number(card.balance_cents);
+  const due =
+    (card.status === 'active' && card.past_expiry) ||
+    (card.status === 'expired' && balanceCents > 0);
+  if (!due) return false;
+  if (card.pin_id === null && balanceCents > 0) await reissuePaidCard(tx, card, balanceCents);
+  else await expireCard(tx, card, balanceCents);
+  return true;
+}
+
+/** A promotional card, or a paid one with nothing left, expires; a promotional card's value goes back. */
+async function expireCard(tx: Transaction, card: DueCard, balanceCents: number): Promise<void> {
+  if (card.status !== 'expired') {
+    await tx
+      .update(giftCards)
+      .set({ status: 'expired', updatedAt: sql`now()` })
+      .where(eq(giftCards.id, card.id));
+    await recordCardActivity(tx, {
+      giftCardId: card.id,
+      kind: 'expired',
+      balanceAfterCents: balanceCents,
+    });
+  }
+  if (balanceCents <= 0 || card.business_id === null) return;
+
+  const funds = await getUserFundsAccount(tx, card.business_id);
+  const transactionId = await postTransaction(tx, {
+    kind: 'card_expiry',
+    userId: card.business_id,
+    amountCents: balanceCents,
+    description: `Returned from an expired ${card.brand_name} gift card`,
+    pinId: card.pin_id,
+    giftCardId: card.id,
+    entries: [
+      { account: { id: card.account_id, kind: 'gift_card' }, amountCents: -balanceCents },
+      { account: funds, amountCents: balanceCents },
+    ],
+  });
+  await recordCardActivity(tx, {
+    giftCardId: card.id,
+    kind: 'refunded',
+    amountCents: balanceCents,
+    balanceAfterCents: 0,
+    businessId: card.business_id,
+    ledgerTransactionId: transactionId,
+  });
+  await notify(tx, {
+    recipientId: card.business_id,
+    type: 'card_expired',
+    amountCents: balanceCents,
+    referenceType: 'gift_card',
+    referenceId: card.id,
+    message: `A ${card.brand_name} gift card from your pin expired with ${formatDollars(balanceCents)} left, which is back in your balance`,
+  });
+}
+
+/** A paid card with value left gets five more years: value bought with money is never lost. */
+async function reissuePaidCard(tx: Transaction, card: DueCard, balanceCents: number) {
+  const [reissued] = await tx
     .update(giftCards)
-    .set({ status: 'expired', updatedAt: sql`now()` })
-    .where(and(eq(giftCards.status, 'active'), lte(giftCards.expiresAt, sql`now()`)))
-    .returning({ id: giftCards.id });
-  return expired.length;
+    .set({
+      status: 'active',
+      // From now, so the history (which dates the reissue now) can say until when.
+      expiresAt: sql`now() + make_interval(years => ${PAID_CARD_EXPIRY_YEARS})`,
+      // The new expiry deserves its own reminder.
+      expiryRemindedAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(giftCards.id, card.id))
+    .returning({ expiresAt: giftCards.expiresAt });
+  if (!reissued) throw new Error(`Gift card ${card.id} vanished while reissued`);
+  await recordCardActivity(tx, {
+    giftCardId: card.id,
+    kind: 'reissued',
+    balanceAfterCents: balanceCents,
+  });
+  await notify(tx, {
+    recipientId: card.owner_id,
+    type: 'card_expired',
+    amountCents: balanceCents,
+    referenceType: 'gift_card',
+    referenceId: card.id,
+    message: `Your ${card.brand_name} gift card reached its expiry date with ${formatDollars(balanceCents)} left, so it was reissued: it is good until ${day.format(new Date(reissued.expiresAt))}`,
+  });
 }

@@ -14,6 +14,8 @@ export const walletGiftCardColumns = {
   balanceCents: sql<number>`coalesce(${ledgerAccounts.balanceCents}, 0)`.mapWith(Number),
   status: giftCards.status,
   source: giftCards.source,
+  pinId: giftCards.pinId,
+  message: giftCards.message,
   expiresAt: giftCards.expiresAt,
   createdAt: giftCards.createdAt,
 };
@@ -26,6 +28,8 @@ type WalletGiftCardRow = {
   balanceCents: number;
   status: WalletGiftCard['status'];
   source: WalletGiftCard['source'];
+  pinId: number | null;
+  message: string;
   expiresAt: Date;
   createdAt: Date;
 };
@@ -41,6 +45,9 @@ export function toWalletGiftCard(row: WalletGiftCardRow): WalletGiftCard {
     balance: centsToDollars(row.balanceCents),
     status: expired ? 'expired' : row.status,
     source: row.source,
+    // A business's pin gave it: it was never bought, so it keeps the pin's expiry.
+    promotional: row.pinId !== null,
+    message: row.message,
     expires: new Date(row.expiresAt).toISOString(),
     created_at: new Date(row.createdAt).toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { CARD_EXPIRY_REMINDER_DAYS } from '@shared/constants';
 import { formatDollars } from '@shared/money';
 import { brands } from '@shared/tables/brands';
@@ -42,15 +42,16 @@ export function cardExpiringMessage(card: {
 }
 
 /**
- * Reminds each holder, once per card, of an active card with value left that expires within
- * CARD_EXPIRY_REMINDER_DAYS: an in-app notification (unless they switched that kind off) and an
- * e-mail. Each batch claims its cards by setting `expiry_reminded_at` in one statement that takes
+ * Reminds each holder, once per card, of an active promotional card with value left that expires
+ * within CARD_EXPIRY_REMINDER_DAYS: an in-app notification (unless they switched that kind off)
+ * and an e-mail. Each batch claims its cards by setting `expiry_reminded_at` in one statement that takes
  * only unclaimed, unlocked rows (SKIP LOCKED, and the condition checked again on the row it
  * updates), so instances running the job at once never remind of one card twice. The
  * notifications are written in the claim's transaction; the letters are queued after its commit,
  * so a rolled-back batch sends nothing (a crash between the two loses a letter rather than
- * sending one twice). Deleted accounts, expired, used and empty cards are left out. Answers how
- * many cards were claimed.
+ * sending one twice). Deleted accounts, expired, used and empty cards are left out, and so are
+ * cards bought with money: one with value left is reissued when it expires, so nothing is lost
+ * and a warning would only alarm. Answers how many cards were claimed.
  */
 export async function remindExpiringCards(
   db: Database,
@@ -82,6 +83,7 @@ function claimDueCards(tx: Executor, batchSize: number): Promise<DueCard[]> {
           join ${ledgerAccounts} on ${ledgerAccounts.giftCardId} = ${giftCards.id}
             and ${ledgerAccounts.balanceCents} > 0
           where ${giftCards.status} = 'active'
+            and ${giftCards.pinId} is not null
             and ${giftCards.expiresAt} > now()
             and ${giftCards.expiresAt} <= now() + make_interval(days => ${CARD_EXPIRY_REMINDER_DAYS})
             and ${giftCards.expiryRemindedAt} is null
@@ -147,7 +149,8 @@ async function notifyHolders(tx: Executor, cards: DueCard[]): Promise<void> {
 
 /**
  * The card a reminder letter is about, as it is when the letter is written: null when it is no
- * longer worth a reminder (used up, expired, given away, or its holder's account deleted).
+ * longer worth a reminder (used up, expired, given away, or its holder's account deleted) or never
+ * was (a paid card, which is reissued rather than lost).
  */
 export async function findExpiringCard(db: Executor, giftCardId: number, ownerId: number) {
   const [card] = await db
@@ -166,6 +169,7 @@ export async function findExpiringCard(db: Executor, giftCardId: number, ownerId
         eq(giftCards.id, giftCardId),
         eq(giftCards.ownerId, ownerId),
         eq(giftCards.status, 'active'),
+        isNotNull(giftCards.pinId),
         gt(giftCards.expiresAt, sql`now()`),
         gt(ledgerAccounts.balanceCents, 0),
       ),

@@ -5,6 +5,7 @@ import {
   type sendGiftCardSchema,
 } from '@shared/schema/gift-cards';
 import { giftCards, giftRequests, gifts } from '@shared/tables/gift-cards';
+import { ledgerAccounts } from '@shared/tables/ledger';
 import { users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
@@ -13,15 +14,17 @@ import { findOtherConsumer } from './find-consumer';
 import { generateGiftCardCode } from './gift-card-code';
 import { lockUsableGiftCard } from './lock-owned-gift-card';
 import { giftColumns, giftJoins, recipients, toGiftTransaction } from './present-gift';
+import { recordCardActivity } from './record-card-activity';
 import { notify } from '../notifications/notify';
 
 type SendInput = z.output<typeof sendGiftCardSchema>;
 
 /**
- * A consumer gives one of their unused cards to another consumer: the card changes owner and gets
- * a new code (the sender saw the old one and must not be able to spend it), the gift is recorded
- * for both wallets and the leaderboard, and any pending request from the recipient is fulfilled.
- * The value stays in the card's own ledger account, so no money moves between accounts.
+ * A consumer gives one of their cards, with whatever is left on it, to another consumer: the card
+ * changes owner and gets a new code (the sender saw the old one and must not be able to spend it),
+ * carries the sender's message, and the gift is recorded at the value it still holds for both
+ * wallets, the leaderboard and the card's history; any pending request from the recipient is
+ * fulfilled. The value stays in the card's own ledger account, so no money moves between accounts.
  */
 export async function sendGiftCard(
   db: Database,
@@ -31,9 +34,15 @@ export async function sendGiftCard(
 ): Promise<GiftTransaction> {
   const row = await db.transaction(async (tx) => {
     const card = await lockUsableGiftCard(tx, senderId, cardId);
-    if (card.account.balanceCents !== card.valueCents) {
-      throw new AppError('CONFLICT', GIFT_CARD_MESSAGES.partlyUsed);
-    }
+    // Read again under a lock: a spend at a counter moves the balance without the card's row, and
+    // the gift must record what the recipient really gets.
+    const [account] = await tx
+      .select({ balanceCents: ledgerAccounts.balanceCents })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, card.account.id))
+      .for('update');
+    const balanceCents = account?.balanceCents ?? 0;
+    if (balanceCents <= 0) throw new AppError('CONFLICT', GIFT_CARD_MESSAGES.used);
     const recipient = await findOtherConsumer(tx, input.recipientUsername, senderId, {
       self: GIFT_CARD_MESSAGES.self,
       consumersOnly: GIFT_CARD_MESSAGES.consumersOnly,
@@ -51,6 +60,7 @@ export async function sendGiftCard(
         code: generateGiftCardCode(),
         senderName: sender.name,
         source: 'friend_gift',
+        message: input.message,
         updatedAt: sql`now()`,
       })
       .where(eq(giftCards.id, card.id));
@@ -62,18 +72,29 @@ export async function sendGiftCard(
         senderName: sender.name,
         recipientId: recipient.id,
         giftCardId: card.id,
-        valueCents: card.valueCents,
+        valueCents: balanceCents,
         message: input.message,
       })
       .returning({ id: gifts.id });
     if (!gift) throw new Error('Gift was not recorded');
+    await recordCardActivity(tx, {
+      giftCardId: card.id,
+      kind: 'transferred',
+      amountCents: 0,
+      balanceAfterCents: balanceCents,
+      actorId: senderId,
+      actorName: sender.name,
+      recipientId: recipient.id,
+      message: input.message,
+    });
     await notify(tx, {
       recipientId: recipient.id,
       type: 'gift_received',
       actorId: senderId,
-      amountCents: card.valueCents,
+      amountCents: balanceCents,
       referenceType: 'gift_card',
       referenceId: card.id,
+      giftMessage: input.message,
     });
     await tx
       .update(giftRequests)

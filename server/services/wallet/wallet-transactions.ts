@@ -1,18 +1,30 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
-import { centsToDollars } from '@shared/money';
+import { centsToDollars, formatDollars } from '@shared/money';
 import { type LedgerTransactionKind, type WalletTransactionKind } from '@shared/constants';
 import { type WalletTransaction } from '@shared/schema/ledger';
 import { ledgerTransactions } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
+import { holderAtEvent } from '../gift-cards/get-card-history';
 import { usableCardBalancesQuery } from '../gift-cards/list-consumer-gift-cards';
+import { placeOf, spentSentence } from '../gift-cards/present-card-activity';
 import { userFundsBalanceQuery } from '../ledger/accounts';
 import { type Page } from '../../lib/list-answer';
 
-/** Which way each kind of movement goes for the user who made it. */
-const INCOMING: ReadonlySet<LedgerTransactionKind> = new Set(['add_funds', 'pin_refund', 'claim']);
-const incomingKinds = sql.raw(`('add_funds', 'pin_refund', 'claim')`);
+/**
+ * Which way each kind of movement goes for the user it names: what comes into the wallet (a
+ * top-up, a pin's unclaimed value back, a claimed card, an expired card's value back to its
+ * business). A spend at a business's counter ('redeem') comes into that business's wallet; the
+ * holder's wallet reads it from the card's history (see walletHistory).
+ */
+const INCOMING: ReadonlySet<LedgerTransactionKind> = new Set([
+  'add_funds',
+  'pin_refund',
+  'claim',
+  'card_expiry',
+]);
+const incomingKinds = sql.raw(`(${[...INCOMING].map((kind) => `'${kind}'`).join(', ')})`);
 
 const walletColumns = {
   id: ledgerTransactions.id,
@@ -62,18 +74,30 @@ export async function findByIdempotencyKey(db: Executor, userId: number, key: st
 
 /**
  * Everything that moved value in or out of the user's wallet, one row each: their ledger
- * transactions (funds, pins, claims, redemptions) and the gift cards they gave or were given
- * (a gift moves a card, not money between accounts, so it is recorded in `gifts`).
+ * transactions (funds, pins, claims, spends at their counter, expired cards' value back), the gift
+ * cards they gave or were given (a gift moves a card, not money between accounts, so it is
+ * recorded in `gifts`), and what left the cards they held: spends at a counter and an expired
+ * promotional card's value going back to its business. Those are the business's ledger
+ * transactions, so they are read from the cards' histories: the spends and refunds of every card
+ * the user holds or gave away, kept when the user held the card at the time (holderAtEvent).
+ * `gift` says which rows are gifts: the Activity Summary's Sent and Received count only them (and
+ * a consumer's claimed cards), never a top-up, a spend or a withdrawal.
  */
 function walletHistory(userId: SQLWrapper) {
   return sql`
     select 't' || t.id::text as id, t.kind, t.description, t.amount_cents, t.status, t.created_at,
-           case when t.kind in ${incomingKinds} then 'received' else 'sent' end as direction
+           case when t.kind in ${incomingKinds}
+                  or (t.kind = 'redeem' and exists (
+                    select 1 from users u where u.id = ${userId} and u.type = 'business'))
+                then 'received' else 'sent' end as direction,
+           case when t.kind = 'claim' then 'received' end as gift,
+           null::text as activity, null::text as store_name, null::text as store_brand,
+           null::text as business_name, null::text as brand_name
     from ledger_transactions t
     where t.user_id = ${userId}
     union all
     select 'gs' || g.id::text, 'gift_sent', b.name || ' gift card sent to ' || r.name, g.value_cents,
-           'completed', g.created_at, 'sent'
+           'completed', g.created_at, 'sent', 'sent', null, null, null, null, null
     from gifts g
     join users r on r.id = g.recipient_id
     join gift_cards c on c.id = g.gift_card_id
@@ -81,11 +105,33 @@ function walletHistory(userId: SQLWrapper) {
     where g.sender_id = ${userId}
     union all
     select 'gr' || g.id::text, 'gift_received', b.name || ' gift card from ' || g.sender_name,
-           g.value_cents, 'completed', g.created_at, 'received'
+           g.value_cents, 'completed', g.created_at, 'received', 'received', null, null, null, null,
+           null
     from gifts g
     join gift_cards c on c.id = g.gift_card_id
     join brands b on b.id = c.brand_id
-    where g.recipient_id = ${userId}`;
+    where g.recipient_id = ${userId}
+    union all
+    select case when a.ledger_transaction_id is null then 'a' || a.id::text
+                else 't' || a.ledger_transaction_id::text end,
+           case when a.kind = 'spent' then 'redeem' else 'card_expiry' end,
+           '', a.amount_cents, 'completed', a.created_at, 'sent', null, a.kind, store.name,
+           store.brand_id, business.name, b.name
+    from gift_card_activities a
+    join gift_cards c on c.id = a.gift_card_id
+    join brands b on b.id = c.brand_id
+    left join stores store on store.id = a.store_id
+    left join users business on business.id = a.business_id
+    where a.gift_card_id in (
+            select held.id from gift_cards held where held.owner_id = ${userId}
+            union
+            select given.gift_card_id from gifts given where given.sender_id = ${userId})
+      and a.kind in ('spent', 'refunded')
+      and a.amount_cents > 0
+      and ${holderAtEvent('a', sql`a.gift_card_id`, sql`c.owner_id`)} = ${userId}
+      -- A spend the user's own ledger already lists (a card they spent themselves) is listed once.
+      and not exists (select 1 from ledger_transactions own
+                      where own.id = a.ledger_transaction_id and own.user_id = ${userId})`;
 }
 
 type HistoryRow = {
@@ -96,6 +142,12 @@ type HistoryRow = {
   status: WalletTransaction['status'];
   created_at: string | Date;
   direction: 'received' | 'sent';
+  /** For what left a card the user held: the card's event, and the names its line mentions. */
+  activity: 'spent' | 'refunded' | null;
+  store_name: string | null;
+  store_brand: string | null;
+  business_name: string | null;
+  brand_name: string | null;
 };
 
 type SummaryColumns = {
@@ -103,6 +155,7 @@ type SummaryColumns = {
   sent: string | number;
   this_month: string | number;
   total: string | number;
+  gifts: string | number;
 };
 
 /** A page row joined to the summary of the whole history; `on_page` is null past the end. */
@@ -125,6 +178,10 @@ const historyPage = preparedQuery<
 >('wallet_history', (variant, db) => {
   const [source, limit] = variant.split('_') as [BalanceSource | 'none', string];
   const userId = sql.placeholder('userId');
+  // A business gives gift cards through its pins: the cards claimed from them are its gifts sent.
+  const issuedByBusiness = sql`select coalesce(sum(value_cents), 0) from gift_cards
+    where business_id = ${userId}`;
+  const issuedCountByBusiness = sql`select count(*) from gift_cards where business_id = ${userId}`;
   const balance =
     source === 'cards'
       ? usableCardBalancesQuery(db, userId)
@@ -135,11 +192,13 @@ const historyPage = preparedQuery<
       select summary.*, page.*
       from (
         select
-          coalesce(sum(amount_cents) filter (where direction = 'received'), 0) as received,
-          coalesce(sum(amount_cents) filter (where direction = 'sent'), 0) as sent,
+          coalesce(sum(amount_cents) filter (where gift = 'received'), 0) as received,
+          coalesce(sum(amount_cents) filter (where gift = 'sent'), 0)
+            + (${issuedByBusiness}) as sent,
           coalesce(sum(case when direction = 'received' then amount_cents else -amount_cents end)
             filter (where created_at >= date_trunc('month', now(), 'UTC')), 0) as this_month,
           count(*) as total,
+          count(*) filter (where gift is not null) + (${issuedCountByBusiness}) as gifts,
           ${balance ? sql`(${balance})` : sql`null`} as balance_cents
         from history
       ) summary
@@ -162,7 +221,7 @@ async function readHistory(
     .map((row) => ({
       id: String(row.id),
       kind: row.kind as WalletTransactionKind,
-      description: String(row.description),
+      description: row.activity ? cardLine(row as HistoryRow) : String(row.description),
       type: row.direction as HistoryRow['direction'],
       date: new Date(row.created_at as string | Date).toISOString(),
       amount: centsToDollars(Number(row.amount_cents)),
@@ -175,9 +234,17 @@ async function readHistory(
       received: centsToDollars(Number(first?.received ?? 0)),
       sent: centsToDollars(Number(first?.sent ?? 0)),
       thisMonth: centsToDollars(Number(first?.this_month ?? 0)),
-      totalTransactions: Number(first?.total ?? 0),
+      totalTransactions: Number(first?.gifts ?? 0),
     },
+    total: Number(first?.total ?? 0),
   };
+}
+
+/** A line for what left a card the user held, worded as the card's history words it. */
+function cardLine(row: HistoryRow): string {
+  const amountCents = Number(row.amount_cents);
+  if (row.activity === 'spent') return spentSentence(amountCents, placeOf(row));
+  return `${row.brand_name} gift card expired: ${formatDollars(amountCents)} went back to ${row.business_name ?? 'its business'}`;
 }
 
 /** A page of the user's movements, newest first. */
@@ -186,14 +253,14 @@ export async function listWalletTransactions(
   userId: number,
   { page, limit }: { page: number; limit: number },
 ): Promise<Page<WalletTransaction>> {
-  const { items, summary } = await readHistory(db, userId, { limit, offset: (page - 1) * limit });
-  return { items, page, limit, total: summary.totalTransactions };
+  const { items, total } = await readHistory(db, userId, { limit, offset: (page - 1) * limit });
+  return { items, page, limit, total };
 }
 
 /**
  * Everything the wallet page shows in one statement: the balance (of the user's usable cards, or
- * of their funds), sent, received, this month's net change (dollars), the number of movements,
- * and the `recent` latest movements.
+ * of their funds), the gift cards given and received (dollars, and how many), this month's net
+ * change of the wallet (dollars, every movement counted), and the `recent` latest movements.
  */
 export async function readWalletOverview(
   db: Executor,

@@ -19,6 +19,8 @@ function card(overrides: Partial<WalletGiftCard> = {}): WalletGiftCard {
     balance: 25,
     status: 'active',
     source: 'pin_claim',
+    promotional: true,
+    message: '',
     expires: '2030-03-04T12:00:00.000Z',
     created_at: '2025-03-01T12:00:00.000Z',
     ...overrides,

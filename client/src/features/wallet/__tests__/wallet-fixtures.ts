@@ -34,6 +34,8 @@ export function giftCard(overrides: Partial<WalletGiftCard> = {}): WalletGiftCar
     balance: 25,
     status: 'active',
     source: 'pin_claim',
+    promotional: true,
+    message: '',
     expires: '2025-06-02T12:00:00.000Z',
     created_at: '2025-03-04T12:00:00.000Z',
     ...overrides,

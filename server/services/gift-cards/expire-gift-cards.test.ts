@@ -1,0 +1,306 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAID_CARD_EXPIRY_YEARS } from '@shared/constants';
+import { queryRows } from '../../db/query-rows';
+import {
+  cardBalanceCents,
+  expireCardNow,
+  fundsCents,
+  insertPaidCard,
+  spendAtCounter,
+} from '../../testing/card-history';
+import { consumerWithCard, fundedBusiness, signedInConsumer } from '../../testing/gift-cards';
+import { insertTestStores } from '../../testing/stores';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { checkLedger } from '../ledger/check-ledger';
+import { expireGiftCards } from './expire-gift-cards';
+import {
+  type CardExpiringLetter,
+  findExpiringCard,
+  remindExpiringCards,
+} from './remind-expiring-cards';
+
+let context: TestContext;
+let store: { starbucks: number; dunkin: number };
+beforeAll(async () => {
+  context = await createTestContext();
+  store = await insertTestStores(context.database.db);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+const healthyLedger = { entriesSum: 0, driftedAccounts: 0, negativeAccounts: 0 };
+const rows = <Row>(query: ReturnType<typeof sql>) => queryRows<Row>(context.database.db, query);
+
+const cardRow = async (cardId: number) =>
+  (
+    await rows<{ status: string; expires_at: Date | string; expiry_reminded_at: Date | null }>(
+      sql`select status, expires_at, expiry_reminded_at from gift_cards where id = ${cardId}`,
+    )
+  )[0]!;
+
+/** Card, business and pin-reserve balances: what the platform holds for people, in cents. */
+const heldValue = async () =>
+  Number(
+    (
+      await rows<{ total: string }>(
+        sql`select coalesce(sum(balance_cents), 0) as total from ledger_accounts
+            where kind <> 'system'`,
+      )
+    )[0]!.total,
+  );
+
+const historyOf = async (agent: ReturnType<TestContext['agent']>, cardId: number) =>
+  (await agent.get(`/api/gift-cards/${cardId}/history`)).body as Array<{
+    kind: string;
+    amount: number;
+    balanceAfter: number;
+    description: string;
+  }>;
+
+const notificationsOf = (userId: number) =>
+  rows<{ type: string; message: string; amount_cents: number; reference_id: number }>(
+    sql`select type, message, amount_cents::int as amount_cents, reference_id from notifications
+        where recipient_id = ${userId} and type = 'card_expired' order by id desc`,
+  );
+
+describe('expireGiftCards', () => {
+  it("returns an expired promotional card's value to its business, exactly, and says so", async () => {
+    const casey = await consumerWithCard(context, store.starbucks);
+    const issuer = casey.business;
+    const counter = await fundedBusiness(context, 0, 'Corner Counter');
+    await spendAtCounter(context.database.db, {
+      cardId: casey.card.id,
+      businessId: counter.user.id,
+      amountCents: 400,
+    });
+    const fundsBefore = await fundsCents(context.database.db, issuer.user.id);
+    const heldBefore = await heldValue();
+    await expireCardNow(context.database.db, casey.card.id);
+
+    expect(await expireGiftCards(context.database.db)).toBeGreaterThanOrEqual(1);
+
+    expect(await fundsCents(context.database.db, issuer.user.id)).toBe(fundsBefore + 600);
+    expect(await cardBalanceCents(context.database.db, casey.card.id)).toBe(0);
+    expect((await cardRow(casey.card.id)).status).toBe('expired');
+    // Value moved between the people's accounts only: none appeared or vanished.
+    expect(await heldValue()).toBe(heldBefore);
+    expect(await checkLedger(context.database.db)).toEqual(healthyLedger);
+
+    const [movement] = await rows<{ kind: string; user_id: number; amount_cents: number }>(
+      sql`select kind, user_id, amount_cents::int as amount_cents from ledger_transactions
+          where gift_card_id = ${casey.card.id} order by id desc limit 1`,
+    );
+    expect(movement).toEqual({ kind: 'card_expiry', user_id: issuer.user.id, amount_cents: 600 });
+
+    expect((await historyOf(casey.agent, casey.card.id)).slice(0, 2)).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'refunded',
+        date: expect.any(String),
+        amount: 6,
+        balanceAfter: 0,
+        description: 'Returned $6.00 to Bean Street Coffee',
+      },
+      {
+        id: expect.any(String),
+        kind: 'expired',
+        date: expect.any(String),
+        amount: 0,
+        balanceAfter: 6,
+        description: 'Expired',
+      },
+    ]);
+    const [told] = await notificationsOf(issuer.user.id);
+    expect(told).toMatchObject({
+      type: 'card_expired',
+      amount_cents: 600,
+      reference_id: casey.card.id,
+      message:
+        'A Starbucks gift card from your pin expired with $6.00 left, which is back in your balance',
+    });
+
+    const issuerWallet = await issuer.agent.get('/api/wallet');
+    expect(issuerWallet.body.transactions[0]).toMatchObject({
+      kind: 'card_expiry',
+      type: 'received',
+      amount: 6,
+    });
+    const caseyWallet = await casey.agent.get('/api/wallet');
+    expect(caseyWallet.body.balance).toBe(0);
+    expect(caseyWallet.body.transactions[0]).toMatchObject({
+      kind: 'card_expiry',
+      type: 'sent',
+      amount: 6,
+      description: 'Starbucks gift card expired: $6.00 went back to Bean Street Coffee',
+    });
+  });
+
+  it('reissues a paid card with value left for five more years; no value moves', async () => {
+    const ava = await signedInConsumer(context, { name: 'Ava Brooks' });
+    const cardId = await insertPaidCard(context.database.db, {
+      ownerId: ava.user.id,
+      buyerName: 'Noah Green',
+      valueCents: 2500,
+    });
+    await expireCardNow(context.database.db, cardId);
+    const [transactionsBefore] = await rows<{ count: string }>(
+      sql`select count(*) from ledger_transactions`,
+    );
+
+    await expireGiftCards(context.database.db);
+
+    const card = await cardRow(cardId);
+    expect(card.status).toBe('active');
+    const years = (new Date(card.expires_at).getTime() - Date.now()) / (365.25 * 86_400_000);
+    expect(years).toBeGreaterThan(PAID_CARD_EXPIRY_YEARS - 0.01);
+    expect(years).toBeLessThan(PAID_CARD_EXPIRY_YEARS + 0.01);
+    expect(await cardBalanceCents(context.database.db, cardId)).toBe(2500);
+    const [transactionsAfter] = await rows<{ count: string }>(
+      sql`select count(*) from ledger_transactions`,
+    );
+    expect(Number(transactionsAfter!.count)).toBe(Number(transactionsBefore!.count));
+
+    const until = new Date(card.expires_at).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const [reissued] = await historyOf(ava.agent, cardId);
+    expect(reissued).toMatchObject({
+      kind: 'reissued',
+      amount: 0,
+      balanceAfter: 25,
+      description: `Reissued until ${until}`,
+    });
+    const [told] = await notificationsOf(ava.user.id);
+    expect(told).toMatchObject({
+      type: 'card_expired',
+      amount_cents: 2500,
+      reference_id: cardId,
+      message: `Your Starbucks gift card reached its expiry date with $25.00 left, so it was reissued: it is good until ${until}`,
+    });
+    const wallet = await ava.agent.get('/api/gift-cards/consumer/wallet');
+    expect(wallet.body.map((item: { id: number }) => item.id)).toContain(cardId);
+  });
+
+  it('lets an empty paid card simply expire', async () => {
+    const ava = await signedInConsumer(context);
+    const counter = await fundedBusiness(context, 0);
+    const cardId = await insertPaidCard(context.database.db, {
+      ownerId: ava.user.id,
+      buyerName: 'Noah Green',
+      valueCents: 500,
+    });
+    await spendAtCounter(context.database.db, {
+      cardId,
+      businessId: counter.user.id,
+      amountCents: 500,
+    });
+    // A card spent to nothing is 'redeemed'; one left active at 0 still just expires.
+    await rows(sql`update gift_cards set status = 'active' where id = ${cardId}`);
+    await expireCardNow(context.database.db, cardId);
+    await expireGiftCards(context.database.db);
+    expect((await cardRow(cardId)).status).toBe('expired');
+    expect((await historyOf(ava.agent, cardId))[0]).toMatchObject({
+      kind: 'expired',
+      balanceAfter: 0,
+    });
+    expect(await notificationsOf(ava.user.id)).toEqual([]);
+  });
+
+  it('settles a promotional card an earlier version marked expired with its value still on it', async () => {
+    const casey = await consumerWithCard(context, store.starbucks);
+    const fundsBefore = await fundsCents(context.database.db, casey.business.user.id);
+    await expireCardNow(context.database.db, casey.card.id);
+    await rows(sql`update gift_cards set status = 'expired' where id = ${casey.card.id}`);
+    await expireGiftCards(context.database.db);
+    expect(await fundsCents(context.database.db, casey.business.user.id)).toBe(fundsBefore + 1000);
+    expect(await cardBalanceCents(context.database.db, casey.card.id)).toBe(0);
+    // It already read as expired: only the refund is new.
+    expect((await historyOf(casey.agent, casey.card.id)).map((line) => line.kind)).toEqual([
+      'refunded',
+      'issued',
+    ]);
+  });
+
+  it('settles each card once when instances sweep at the same moment', async () => {
+    const cards = await Promise.all(
+      Array.from({ length: 6 }, () => consumerWithCard(context, store.starbucks)),
+    );
+    const ava = await signedInConsumer(context);
+    const paid = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        insertPaidCard(context.database.db, {
+          ownerId: ava.user.id,
+          buyerName: 'Noah Green',
+          valueCents: 700,
+        }),
+      ),
+    );
+    const funds = await Promise.all(
+      cards.map((card) => fundsCents(context.database.db, card.business.user.id)),
+    );
+    for (const card of cards) await expireCardNow(context.database.db, card.card.id);
+    for (const cardId of paid) await expireCardNow(context.database.db, cardId);
+
+    // Small batches, so the sweeps interleave over several transactions each.
+    const settled = await Promise.all(
+      Array.from({ length: 4 }, () => expireGiftCards(context.database.db, { batchSize: 2 })),
+    );
+    expect(settled.reduce((sum, count) => sum + count, 0)).toBe(10);
+
+    for (const [index, card] of cards.entries()) {
+      expect(await fundsCents(context.database.db, card.business.user.id)).toBe(
+        funds[index]! + 1000,
+      );
+    }
+    const [counts] = await rows<{ refunds: string; reissues: string; expiries: string }>(
+      sql`select count(*) filter (where kind = 'refunded') as refunds,
+                 count(*) filter (where kind = 'reissued') as reissues,
+                 count(*) filter (where kind = 'expired') as expiries
+          from gift_card_activities
+          where gift_card_id in (${sql.join(
+            [...cards.map((card) => card.card.id), ...paid].map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    expect({
+      refunds: Number(counts!.refunds),
+      reissues: Number(counts!.reissues),
+      expiries: Number(counts!.expiries),
+    }).toEqual({ refunds: 6, reissues: 4, expiries: 6 });
+    expect(await checkLedger(context.database.db)).toEqual(healthyLedger);
+    // A second sweep finds nothing left to do.
+    expect(await expireGiftCards(context.database.db)).toBe(0);
+  });
+});
+
+describe('remindExpiringCards and paid cards', () => {
+  it('reminds of an expiring promotional card, never of a paid one (it is reissued)', async () => {
+    const casey = await consumerWithCard(context, store.starbucks);
+    const paid = await insertPaidCard(context.database.db, {
+      ownerId: casey.user.id,
+      buyerName: 'Noah Green',
+      valueCents: 1500,
+      expiresIn: '3 days',
+    });
+    await rows(
+      sql`update gift_cards set expires_at = now() + interval '3 days' where id = ${casey.card.id}`,
+    );
+    const letters: CardExpiringLetter[] = [];
+    await remindExpiringCards(context.database.db, async (letter) => {
+      letters.push(letter);
+    });
+    expect(letters.filter((letter) => letter.userId === casey.user.id)).toEqual([
+      { kind: 'card-expiring', userId: casey.user.id, giftCardId: casey.card.id },
+    ]);
+    expect((await cardRow(paid)).expiry_reminded_at).toBeNull();
+    expect(await findExpiringCard(context.database.db, paid, casey.user.id)).toBeNull();
+    expect(
+      await findExpiringCard(context.database.db, casey.card.id, casey.user.id),
+    ).not.toBeNull();
+  });
+});

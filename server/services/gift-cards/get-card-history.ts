@@ -1,0 +1,122 @@
+import { and, eq, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { PAID_CARD_EXPIRY_YEARS } from '@shared/constants';
+import { GIFT_CARD_MESSAGES, type GiftCardActivity } from '@shared/schema/gift-cards';
+import { giftCardActivities, giftCards } from '@shared/tables/gift-cards';
+import { type Executor } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
+import { notFound } from '../../lib/errors';
+import { type Page } from '../../lib/list-answer';
+import {
+  type CardActivityRow,
+  type HistoryViewer,
+  toGiftCardActivity,
+} from './present-card-activity';
+
+/**
+ * Who held the card when the event (the row named `alias`, of the card `card`) happened: the one
+ * the last issue or gift before it went to; for an event older than the card's recorded history,
+ * whoever gave it away next; else `owner`, its holder now. The wallet reads a consumer's spends
+ * with it too.
+ */
+export function holderAtEvent(alias: string, card: SQLWrapper, owner: SQLWrapper): SQL {
+  const event = sql.raw(alias);
+  return sql`coalesce(
+    (select h.recipient_id from gift_card_activities h
+      where h.gift_card_id = ${card} and h.kind in ('issued', 'transferred')
+        and (h.created_at, h.id) <= (${event}.created_at, ${event}.id)
+      order by h.created_at desc, h.id desc limit 1),
+    (select h.actor_id from gift_card_activities h
+      where h.gift_card_id = ${card} and h.kind = 'transferred'
+        and (h.created_at, h.id) > (${event}.created_at, ${event}.id)
+      order by h.created_at, h.id limit 1),
+    ${owner})`;
+}
+
+/**
+ * Whether the viewer may read the card's history: its holder, the business whose pin issued it,
+ * or a business it was spent at (or whose value it returned to). Anyone else is told it does not
+ * exist, as for a missing card.
+ */
+async function findReadableCard(db: Executor, cardId: number, viewer: HistoryViewer) {
+  const [card] = await db
+    .select({ id: giftCards.id, ownerId: giftCards.ownerId, businessId: giftCards.businessId })
+    .from(giftCards)
+    .where(eq(giftCards.id, cardId));
+  if (!card) return null;
+  if (viewer.type === 'consumer') return card.ownerId === viewer.id ? card : null;
+  if (card.businessId === viewer.id) return card;
+  const [dealt] = await db
+    .select({ id: giftCardActivities.id })
+    .from(giftCardActivities)
+    .where(
+      and(eq(giftCardActivities.businessId, viewer.id), eq(giftCardActivities.giftCardId, cardId)),
+    )
+    .limit(1);
+  return dealt ? card : null;
+}
+
+/**
+ * A card's history, newest first (as a statement reads, and as the wallet's own history does: the
+ * first page holds what just happened, the card's issue comes last). A card issued before its
+ * history was recorded starts with a line read from the card itself: issued when it was made,
+ * with the value it was made with, by the business whose pin gave it.
+ */
+export async function getCardHistory(
+  db: Executor,
+  viewer: HistoryViewer,
+  cardId: number,
+  { page, limit }: { page: number; limit: number },
+): Promise<Page<GiftCardActivity>> {
+  const card = await findReadableCard(db, cardId, viewer);
+  if (!card) throw notFound(GIFT_CARD_MESSAGES.notFound);
+
+  const rows = await queryRows<CardActivityRow & { total: number | string }>(
+    db,
+    sql`with events as (
+          select a.id, a.kind, a.amount_cents, a.balance_after_cents, a.actor_id, a.actor_name,
+                 a.recipient_id, a.business_id, a.store_id, a.message, a.created_at
+          from gift_card_activities a
+          where a.gift_card_id = ${cardId}
+          union all
+          select 0, 'issued', c.value_cents, c.value_cents, c.business_id,
+                 case when c.pin_id is null and c.source = 'guest_gift' then c.sender_name else '' end,
+                 case when c.pin_id is not null then c.claimed_by
+                      when c.source = 'guest_gift' then c.owner_id end,
+                 c.business_id, p.location_id, '', c.created_at
+          from gift_cards c
+          left join pins p on p.id = c.pin_id
+          where c.id = ${cardId}
+            and not exists (select 1 from gift_card_activities i
+                            where i.gift_card_id = c.id and i.kind = 'issued')
+        )
+        select e.id, ${cardId}::int as card_id, e.kind, e.amount_cents, e.balance_after_cents,
+               e.actor_id, coalesce(actor.name, e.actor_name) as actor_name,
+               e.recipient_id, recipient.name as recipient_name,
+               business.name as business_name, store.name as store_name,
+               store.brand_id as store_brand, e.message,
+               ${holderAtEvent('e', sql`${cardId}::int`, sql`${card.ownerId}::int`)} as holder_id,
+               case when e.kind = 'reissued'
+                 then e.created_at + make_interval(years => ${PAID_CARD_EXPIRY_YEARS}) end
+                 as reissued_until,
+               e.created_at, count(*) over () as total
+        from events e
+        left join users actor on actor.id = e.actor_id
+        left join users recipient on recipient.id = e.recipient_id
+        left join users business on business.id = e.business_id
+        left join stores store on store.id = e.store_id
+        order by e.created_at desc, e.id desc
+        limit ${limit} offset ${(page - 1) * limit}`,
+  );
+  const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await countEvents(db, cardId);
+  return { items: rows.map((row) => toGiftCardActivity(row, viewer)), page, limit, total };
+}
+
+/** How many lines the card's history has (past its last page, where no row carries the count). */
+async function countEvents(db: Executor, cardId: number): Promise<number> {
+  const [row] = await queryRows<{ total: number | string }>(
+    db,
+    sql`select count(*) + case when bool_or(kind = 'issued') then 0 else 1 end as total
+        from gift_card_activities where gift_card_id = ${cardId}`,
+  );
+  return Number(row?.total ?? 1);
+}
