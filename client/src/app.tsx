@@ -25,6 +25,11 @@ const BusinessDashboardPage = lazy(() =>
 const WalletPage = lazy(() =>
   import('@/features/wallet/pages/wallet-page').then((module) => ({ default: module.WalletPage })),
 );
+const PaymentSettingsPage = lazy(() =>
+  import('@/features/payment-settings/pages/payment-settings-page').then((module) => ({
+    default: module.PaymentSettingsPage,
+  })),
+);
 const MarketplacePage = lazy(() =>
   import('@/features/marketplace/pages/marketplace-page').then((module) => ({
     default: module.MarketplacePage,
@@ -123,6 +128,7 @@ export function App() {
           />
           <ProtectedRoute path={paths.business} component={BusinessDashboardPage} role="business" />
           <ProtectedRoute path={paths.wallet} component={WalletPage} />
+          <ProtectedRoute path={paths.paymentSettings} component={PaymentSettingsPage} />
           <ProtectedRoute path={paths.friends} component={FriendsPage} />
           <ProtectedRoute path={paths.addFriend} component={AddFriendPage} />
           <ProtectedRoute path={paths.socialFeed} component={SocialFeedPage} />

@@ -221,8 +221,11 @@ export const api = {
     request<T>('PUT', path, body ?? {}, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body ?? {}, options),
-  delete: <T>(path: string, options?: RequestOptions) =>
-    request<T>('DELETE', path, undefined, options),
+  /** A body only where the route takes one (a removal confirmed with a code). */
+  delete: <T>(path: string, options?: RequestOptions & { body?: unknown }) => {
+    const { body, ...rest } = options ?? {};
+    return request<T>('DELETE', path, body, rest);
+  },
   /** multipart/form-data, e.g. a file under the field 'file'. */
   upload: <T>(path: string, form: FormData, options?: RequestOptions) =>
     request<T>('POST', path, form, options),

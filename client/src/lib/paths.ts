@@ -11,6 +11,8 @@ export const paths = {
   leaderboard: '/leaderboard',
   marketplace: '/marketplace',
   wallet: '/wallet',
+  /** Saved cards, and a business's payout bank account (the payout notice e-mail links here). */
+  paymentSettings: '/wallet/payment-settings',
   notifications: '/notifications',
   addFriend: '/add-friend',
   apiTest: '/api-test',

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Wallet, type WalletTransaction } from '@shared/schema/ledger';
 import { jsonReply, listReply, pending } from '@/testing/mock-api';
-import { findToast, renderWithProviders } from '@/testing/test-utils';
+import { renderWithProviders } from '@/testing/test-utils';
 import { WalletPage } from '../pages/wallet-page';
 import {
   buildWallet as buildAnyWallet,
@@ -27,19 +27,6 @@ function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
   return buildAnyWallet({ transactions: recent, ...overrides });
 }
 
-/** The headers the page sent with its n-th call to `path`. */
-function headersOf(api: ReturnType<typeof mockApi>, path: string): Headers {
-  const call = api.fetch.mock.calls.find(([input]) => String(input).startsWith(`/api${path}`));
-  return new Headers(call?.[1]?.headers);
-}
-
-async function openAddFunds() {
-  const rendered = renderWithProviders(<WalletPage />);
-  await rendered.user.click(await screen.findByRole('button', { name: 'Add Funds' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
-  return { ...rendered, dialog };
-}
-
 describe('WalletPage for a business', () => {
   it('shows the balance with two decimals and the summary computed by the server', async () => {
     mockApi({ 'GET /api/wallet': jsonReply(200, buildWallet()) });
@@ -57,8 +44,11 @@ describe('WalletPage for a business', () => {
     expect(valueOf('Received')).toHaveTextContent('$1,264.50');
     expect(valueOf('This Month')).toHaveTextContent('-$12.25');
     expect(valueOf('Total Gifts')).toHaveTextContent(/^7$/);
-    // Payment Settings has no backing yet: no dead button.
-    expect(screen.queryByRole('button', { name: 'Payment Settings' })).not.toBeInTheDocument();
+    // Payment Settings is a page of its own.
+    expect(screen.getByRole('link', { name: 'Payment Settings' })).toHaveAttribute(
+      'href',
+      '/wallet/payment-settings',
+    );
   });
 
   it('lists recent transactions: a green plus for money in, a red minus for money out, the real status', async () => {
@@ -130,134 +120,6 @@ describe('WalletPage for a business', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
-  });
-
-  it('Add Funds says it is in test mode and which cards work', async () => {
-    mockApi({ 'GET /api/wallet': jsonReply(200, buildWallet()) });
-    const { dialog } = await openAddFunds();
-
-    expect(within(dialog).getByText('Test mode')).toBeInTheDocument();
-    expect(within(dialog).getByText('4242 4242 4242 4242')).toBeInTheDocument();
-    expect(within(dialog).getByText('4000 0000 0000 0002')).toBeInTheDocument();
-    const amount = within(dialog).getByLabelText('Amount ($)');
-    expect(amount).toHaveAttribute('type', 'number');
-    expect(amount).toHaveAttribute('step', '0.01');
-  });
-
-  it('a declined card shows the server message in the dialog and as a destructive toast', async () => {
-    const api = mockApi({
-      'GET /api/wallet': jsonReply(200, buildWallet()),
-      'POST /api/wallet/add-funds': jsonReply(402, { message: 'Your card was declined' }),
-    });
-    const { user, dialog } = await openAddFunds();
-
-    await user.type(within(dialog).getByLabelText('Amount ($)'), '100');
-    await user.type(within(dialog).getByLabelText('Card Number'), '4000 0000 0000 0002');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Funds' }));
-
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined');
-    const toast = await findToast('Payment failed');
-    expect(within(toast).getByText('Your card was declined')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Add Funds' })).toBeInTheDocument();
-    // Dollars, as the API expects (the shared schema's cents stay inside the form).
-    expect(api.requestsTo('POST', '/api/wallet/add-funds')[0]?.body).toEqual({
-      amount: 100,
-      cardNumber: '4000 0000 0000 0002',
-    });
-  });
-
-  it('adds funds with an idempotency key, reused when the same submission is retried', async () => {
-    let balance = 1234.5;
-    let attempts = 0;
-    const api = mockApi({
-      'GET /api/wallet': () => jsonReply(200, buildWallet({ balance })),
-      'POST /api/wallet/add-funds': () => {
-        attempts += 1;
-        if (attempts === 1) return jsonReply(503, { message: 'Payment provider unavailable' });
-        balance += 25.5;
-        return jsonReply(201, { transaction: transaction({ amount: 25.5 }), balance });
-      },
-    });
-    const { user, dialog } = await openAddFunds();
-
-    await user.type(within(dialog).getByLabelText('Amount ($)'), '25.50');
-    await user.type(within(dialog).getByLabelText('Card Number'), '4242 4242 4242 4242');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Funds' }));
-    await findToast('Payment failed');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Funds' }));
-
-    await findToast('Funds added');
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Add Funds' })).not.toBeInTheDocument(),
-    );
-    expect(await screen.findByText('$1,260.00')).toBeInTheDocument();
-    const keys = api.fetch.mock.calls
-      .filter(([input]) => String(input) === '/api/wallet/add-funds')
-      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
-    expect(keys).toHaveLength(2);
-    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(keys[1]).toBe(keys[0]);
-    expect(api.requestsTo('POST', '/api/wallet/add-funds')[1]?.body).toEqual({
-      amount: 25.5,
-      cardNumber: '4242 4242 4242 4242',
-    });
-  });
-
-  it('checks the amount with the shared schema before sending anything', async () => {
-    const api = mockApi({ 'GET /api/wallet': jsonReply(200, buildWallet()) });
-    const { user, dialog } = await openAddFunds();
-
-    await user.type(within(dialog).getByLabelText('Amount ($)'), '0.5');
-    await user.type(within(dialog).getByLabelText('Card Number'), '4242 4242 4242 4242');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Funds' }));
-
-    expect(within(dialog).getByLabelText('Amount ($)')).toHaveAccessibleDescription(
-      'Amount must be between $1 and $10,000',
-    );
-    expect(api.requestsTo('POST', '/api/wallet/add-funds')).toHaveLength(0);
-  });
-
-  it('Withdraw shows "Insufficient funds" from a 409', async () => {
-    const api = mockApi({
-      'GET /api/wallet': jsonReply(200, buildWallet()),
-      'POST /api/wallet/withdraw': jsonReply(409, { message: 'Insufficient funds' }),
-    });
-    const { user } = renderWithProviders(<WalletPage />);
-    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
-
-    expect(within(dialog).getByText('Test mode')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Amount ($)'), '5000');
-    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient funds');
-    const toast = await findToast('Withdrawal failed');
-    expect(within(toast).getByText('Insufficient funds')).toBeInTheDocument();
-    expect(api.requestsTo('POST', '/api/wallet/withdraw')[0]?.body).toEqual({ amount: 5000 });
-    expect(headersOf(api, '/wallet/withdraw').get('Idempotency-Key')).toBeTruthy();
-  });
-
-  it('Withdraw says to turn on two-factor, with a link to Settings, when the server asks for it', async () => {
-    mockApi({
-      'GET /api/wallet': jsonReply(200, buildWallet()),
-      'POST /api/wallet/withdraw': jsonReply(403, {
-        message: 'Turn on two-factor authentication in Settings before withdrawing.',
-        code: 'TWO_FACTOR_REQUIRED',
-      }),
-    });
-    const { user } = renderWithProviders(<WalletPage />);
-    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
-    await user.type(within(dialog).getByLabelText('Amount ($)'), '50');
-    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Turn on two-factor authentication in Settings before withdrawing.',
-    );
-    expect(within(dialog).getByRole('link', { name: 'Go to Settings' })).toHaveAttribute(
-      'href',
-      '/settings#two-factor',
-    );
   });
 
   it('View All opens the full history, a page at a time', async () => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type WalletTransaction } from '@shared/schema/ledger';
+import { type PaymentSource } from '@/components/payments/payment-method-fields';
 import { api } from '@/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@/lib/idempotency';
 import {
@@ -10,24 +11,16 @@ import {
 
 export type FundsMovement = { transaction: WalletTransaction; balance: number };
 
-export type AddFundsRequest = {
+export type AddFundsRequest = PaymentSource & {
   /** Dollars, as the API expects. */
   amount: number;
-  cardNumber: string;
   /** The same key for every retry of one submission, so a retry charges once. */
   idempotencyKey: string;
 };
 
-export const addFunds = ({
-  amount,
-  cardNumber,
-  idempotencyKey,
-}: AddFundsRequest): Promise<FundsMovement> =>
-  api.post(
-    '/wallet/add-funds',
-    { amount, cardNumber },
-    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
-  );
+/** Charges a new card's token or a saved card; the card number never comes this way. */
+export const addFunds = ({ idempotencyKey, ...body }: AddFundsRequest): Promise<FundsMovement> =>
+  api.post('/wallet/add-funds', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 type UseAddFundsOptions = { mutationConfig?: MutationConfig<typeof addFunds> };
 

@@ -3,9 +3,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { centsToDollars } from '@shared/money';
 import { withdrawSchema } from '@shared/schema/ledger';
+import { PAYMENT_SETTINGS_MESSAGES } from '@shared/schema/payments';
+import { usePayoutAccount } from '@/api/payments/get-payout-account';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Form } from '@/components/ui/form';
 import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
+import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
@@ -29,7 +32,7 @@ export function WithdrawDialog({ open, onOpenChange, balance }: WithdrawDialogPr
       open={open}
       onOpenChange={onOpenChange}
       title="Withdraw"
-      description={`Move money from your wallet. Available: ${formatUsd(balance)}`}
+      description={`Move money from your wallet to your bank account. Available: ${formatUsd(balance)}`}
     >
       <WithdrawForm onDone={() => onOpenChange(false)} />
     </FormDialog>
@@ -38,10 +41,15 @@ export function WithdrawDialog({ open, onOpenChange, balance }: WithdrawDialogPr
 
 type WithdrawFormValues = { amount: string };
 
+/** What stops a withdrawal until the business acts elsewhere: the words and where to act. */
+type Blocker = { message: string; href: string; label: string };
+
 function WithdrawForm({ onDone }: { onDone: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
-  // Withdrawing takes two-factor: the server's words, with the way to Settings.
-  const [needsTwoFactor, setNeedsTwoFactor] = useState<string | null>(null);
+  // Withdrawing takes two-factor (the server's words, with the way to Settings) and a bank
+  // account on file (with the way to Payment Settings).
+  const [blocker, setBlocker] = useState<Blocker | null>(null);
+  const payoutAccount = usePayoutAccount();
   const idempotency = useIdempotencyKey();
   const form = useForm<WithdrawFormValues, unknown, { amount: number }>({
     resolver: numberFieldsResolver<WithdrawFormValues, typeof withdrawSchema>(withdrawSchema, [
@@ -49,6 +57,14 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
     ]),
     defaultValues: { amount: '' },
   });
+  const noAccount = payoutAccount.isSuccess && payoutAccount.data === null;
+  const shownBlocker: Blocker | null = noAccount
+    ? {
+        message: PAYMENT_SETTINGS_MESSAGES.noPayoutAccount,
+        href: paths.paymentSettings,
+        label: 'Open Payment Settings',
+      }
+    : blocker;
 
   const withdraw = useWithdraw({
     mutationConfig: {
@@ -63,7 +79,13 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
       onError: (error) => {
         const message = errorMessage(error, 'Failed to withdraw');
         if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED') {
-          setNeedsTwoFactor(message);
+          setBlocker({ message, href: `${paths.settings}#two-factor`, label: 'Go to Settings' });
+          return;
+        }
+        if (error instanceof ApiError && message === PAYMENT_SETTINGS_MESSAGES.noPayoutAccount) {
+          // Removed since the dialog opened: ask again what is on file.
+          void payoutAccount.refetch();
+          setBlocker({ message, href: paths.paymentSettings, label: 'Open Payment Settings' });
           return;
         }
         setFailure(message);
@@ -77,7 +99,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
 
   const submit = form.handleSubmit((values) => {
     setFailure(null);
-    setNeedsTwoFactor(null);
+    setBlocker(null);
     const request = { amount: centsToDollars(values.amount) };
     withdraw.mutate({ ...request, idempotencyKey: idempotency.keyFor(request) });
   });
@@ -88,13 +110,14 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
         <TestModeNotice>
           <p>The payout is simulated; no real money moves.</p>
         </TestModeNotice>
+        <PayoutDestination state={payoutAccount} />
         <AmountField control={form.control} name="amount" />
-        {needsTwoFactor && (
+        {shownBlocker && (
           <Alert variant="destructive">
             <AlertDescription>
-              {needsTwoFactor}{' '}
-              <Link href={`${paths.settings}#two-factor`} className="font-medium underline">
-                Go to Settings
+              {shownBlocker.message}{' '}
+              <Link href={shownBlocker.href} className="font-medium underline">
+                {shownBlocker.label}
               </Link>
             </AlertDescription>
           </Alert>
@@ -103,9 +126,29 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
           submitLabel="Withdraw"
           pendingLabel="Withdrawing..."
           pending={withdraw.isPending}
+          disabled={noAccount}
           failure={failure}
         />
       </form>
     </Form>
+  );
+}
+
+/** Where the money goes: the account on file, by its last four digits. */
+function PayoutDestination({ state }: { state: ReturnType<typeof usePayoutAccount> }) {
+  if (state.isPending) {
+    return (
+      <div role="status" aria-label="Loading your bank account">
+        <Skeleton className="h-5 w-56" />
+      </div>
+    );
+  }
+  // Unknown (it failed to load): the server still checks, and says so if there is none.
+  if (!state.data) return null;
+  return (
+    <p className="text-sm">
+      To account ending <span className="font-mono">{state.data.accountLast4}</span>
+      <span className="text-muted-foreground"> ({state.data.holderName})</span>
+    </p>
   );
 }

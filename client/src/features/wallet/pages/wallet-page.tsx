@@ -1,11 +1,20 @@
-import { CreditCard, Gift, HandCoins, History, Minus, Plus, Send } from 'lucide-react';
+import {
+  CreditCard,
+  Gift,
+  HandCoins,
+  History,
+  Minus,
+  Plus,
+  Send,
+  SlidersHorizontal,
+} from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type Wallet } from '@shared/schema/ledger';
 import { useUser } from '@/api/get-user';
 import { useWallet } from '@/api/get-wallet';
 import { SendGiftDialog } from '@/components/gift-cards/send-gift-dialog';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { ActivitySummary } from '../components/activity-summary';
@@ -70,14 +79,20 @@ function useDialogs<Name extends string>(): Dialogs<Name> {
   };
 }
 
+/** The role's own actions, then Payment Settings (a page of its own) for both roles. */
 function QuickActions({ children }: { children: ReactNode }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Quick Actions</CardTitle>
       </CardHeader>
-      {/* Payment Settings stays hidden until it is built: never a dead button. */}
-      <CardContent className="flex flex-wrap gap-3">{children}</CardContent>
+      <CardContent className="flex flex-wrap gap-3">
+        {children}
+        <Link href={paths.paymentSettings} className={buttonVariants({ variant: 'outline' })}>
+          <SlidersHorizontal aria-hidden="true" />
+          Payment Settings
+        </Link>
+      </CardContent>
     </Card>
   );
 }
