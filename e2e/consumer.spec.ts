@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
 import {
   chooseBostonStarbucks,
@@ -29,12 +29,24 @@ async function createPin(page: Page, value: string, message: string) {
   await expect(wizard).toBeHidden();
 }
 
-/** Finds the pin with `message` on /marketplace and claims it. */
-async function claimFromMarketplace(page: Page, message: string) {
+/**
+ * Finds the pin with `message` on /marketplace and claims it, confirming in the dialog that says
+ * what the business will receive; `beforeConfirming` looks at (or changes) the dialog first.
+ */
+async function claimFromMarketplace(
+  page: Page,
+  message: string,
+  beforeConfirming?: (dialog: Locator) => Promise<void>,
+) {
   await page.getByRole('searchbox', { name: 'Search offers' }).fill(message);
   const card = page.getByRole('article').filter({ hasText: message });
   await expect(card).toHaveCount(1);
   await card.getByRole('button', { name: 'Claim' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Claim / });
+  await expect(dialog.getByText('Journey Roasters will receive:')).toBeVisible();
+  await beforeConfirming?.(dialog);
+  await dialog.getByRole('button', { name: 'Claim' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByText('Gift card claimed', { exact: true })).toBeVisible();
 }
 
@@ -96,7 +108,17 @@ test('a consumer claims pins, uses one, gives one to a friend and tops the leade
   await expect(page.getByText('Showing offers near you')).toBeVisible();
   await expect(page.getByRole('button', { name: 'All Brands' })).toBeVisible();
   await accessibility.check('/marketplace');
-  await claimFromMarketplace(page, `${tag} coffee`);
+  // The first claim gives the business the phone too, ticked on purpose; the second does not.
+  await claimFromMarketplace(page, `${tag} coffee`, async (dialog) => {
+    await expect(dialog).toContainText('Gina Giver');
+    await expect(dialog).toContainText(`${giver}@example.com`);
+    const share = dialog.getByRole('checkbox', { name: 'Share my phone number' });
+    await expect(share).not.toBeChecked();
+    await expect(dialog).toContainText('Not shared');
+    await share.check();
+    await expect(dialog).not.toContainText('Not shared');
+    await accessibility.check('/marketplace claim dialog');
+  });
   await claimFromMarketplace(page, `${tag} treats`);
 
   // Both cards are in the wallet; the $10 one is used in part at the till.

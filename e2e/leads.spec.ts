@@ -1,7 +1,13 @@
 import { expect, test, uniqueName } from './fixtures';
-import { addFundsThroughApi, registerThroughApi, signIn } from './journeys';
+import { addFundsThroughApi, registerThroughApi, signIn, signOut } from './journeys';
 
-test('a consumer claims a pin; the business finds the lead, marks it Contacted and filters by it', async ({
+// The consumer stands in downtown Boston, a few miles from the pin's Boston Starbucks.
+test.use({
+  geolocation: { latitude: 42.3601, longitude: -71.0589 },
+  permissions: ['geolocation'],
+});
+
+test('a consumer claims a pin keeping their phone; the business finds the lead without it, marks it Contacted and filters by it', async ({
   page,
   request,
   playwright,
@@ -9,6 +15,7 @@ test('a consumer claims a pin; the business finds the lead, marks it Contacted a
 }) => {
   const business = uniqueName('shop');
   const consumer = uniqueName('cust');
+  const offer = uniqueName('lead offer');
   await registerThroughApi(request, business, { type: 'business', name: 'Lead Roasters' });
   // The business (signed in on `request`) funds a pin on the first Boston Starbucks.
   await addFundsThroughApi(request, 50);
@@ -20,17 +27,17 @@ test('a consumer claims a pin; the business finds the lead, marks it Contacted a
       brand: 'starbucks',
       value: 10,
       quantity: 2,
-      radius: 5,
+      radius: 25,
       locationId: Number(stores[0].value),
-      promotionMessage: '',
+      promotionMessage: offer,
       targetIdentifiers: [],
       showBusinessInfo: true,
     },
   });
   expect(pin.status()).toBe(201);
-  const pinId = (await pin.json()).id as number;
 
-  // The consumer (on a request context of their own) claims it.
+  // The consumer (registered on a request context of their own) claims it on the marketplace,
+  // keeping their phone number to themselves.
   const customer = await playwright.request.newContext({
     baseURL: test.info().project.use.baseURL,
   });
@@ -41,10 +48,21 @@ test('a consumer claims a pin; the business finds the lead, marks it Contacted a
     brands: ['starbucks'],
     identifiers: [1],
   });
-  await customer
-    .post(`/api/pins/${pinId}/claim`)
-    .then((response) => expect(response.status()).toBe(201));
   await customer.dispose();
+  await signIn(page, consumer);
+  await page.goto('/marketplace');
+  await page.getByRole('searchbox', { name: 'Search offers' }).fill(offer);
+  const card = page.getByRole('article').filter({ hasText: offer });
+  await card.getByRole('button', { name: 'Claim' }).click();
+  const claim = page.getByRole('dialog', { name: 'Claim $10.00 Starbucks gift card' });
+  await expect(claim.getByText('Lead Roasters will receive:')).toBeVisible();
+  await expect(claim).toContainText('Casey Customer');
+  await expect(claim).toContainText(`${consumer}@example.com`);
+  await expect(claim).toContainText('Not shared');
+  await expect(claim.getByRole('checkbox', { name: 'Share my phone number' })).not.toBeChecked();
+  await claim.getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByText('Gift card claimed', { exact: true })).toBeVisible();
+  await signOut(page);
 
   await signIn(page, business);
   await page.goto('/leads');
@@ -52,6 +70,9 @@ test('a consumer claims a pin; the business finds the lead, marks it Contacted a
   const table = page.getByRole('table', { name: 'Leads' });
   const row = table.getByRole('row').filter({ hasText: 'Casey Customer' });
   await expect(row).toContainText(`${consumer}@example.com`);
+  // The phone was not agreed to, so the business does not have it.
+  await expect(row).toContainText('Phone not shared');
+  await expect(row).not.toContainText('5550150');
   await expect(row).toContainText('New');
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   await accessibility.check('/leads');
