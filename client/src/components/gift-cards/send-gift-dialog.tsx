@@ -3,24 +3,40 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { z } from 'zod';
-import { brandDisplayName } from '@shared/constants';
+import { BRAND_IDS, brandDisplayName, type BrandId, LIMITS } from '@shared/constants';
 import {
+  guestGiftSchema,
   sendGiftCardSchema,
   type UserSearchResult,
   type WalletGiftCard,
 } from '@shared/schema/gift-cards';
 import { useConsumerGiftCards } from '@/api/get-consumer-gift-cards';
+import { useUser } from '@/api/get-user';
 import { useSendGiftCard } from '@/api/send-gift-card';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { Form, FormField } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
+import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatUsd } from '@/lib/format';
+import { numberFieldsResolver } from '@/lib/number-fields-resolver';
 import { paths } from '@/lib/paths';
+import { useIdempotencyKey, type IdempotencyKey } from '@/lib/use-idempotency-key';
+import { GiftPaymentStep, type GiftPurchase } from './gift-payment-step';
 import { UserSearchField, type SelectedUser } from './user-search-field';
 import { GiftMessageField } from '@/components/gift-cards/gift-message-field';
 
@@ -32,6 +48,9 @@ const CHOOSE_CARD = 'Choose a gift card to send';
 
 type Recipient = { username: string; name: string };
 
+/** The card a friend asked for: a brand and an amount in dollars, either possibly unsaid. */
+export type WantedCard = { brand: string | null; amount: number | null };
+
 type SendGiftDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -39,24 +58,78 @@ type SendGiftDialogProps = {
   recipient?: Recipient;
   /** The card to preselect, when it is one of the user's unused cards. */
   cardId?: number;
+  /** A gift request's card: the dialog opens on buying a new one, with it filled in. */
+  wanted?: WantedCard;
 };
 
-/** Gives one of the signed-in consumer's unused gift cards to another consumer. */
-export function SendGiftDialog({ open, onOpenChange, recipient, cardId }: SendGiftDialogProps) {
+const OWNED = 'owned';
+const NEW = 'new';
+
+/**
+ * Gives a friend one of the signed-in consumer's cards, or a new card bought for them (any brand,
+ * $5 to $500, paid by card in the same dialog).
+ */
+export function SendGiftDialog({
+  open,
+  onOpenChange,
+  recipient,
+  cardId,
+  wanted,
+}: SendGiftDialogProps) {
+  // Held here, not in the form: a retry after a lost answer, even reopened, is charged once.
+  const idempotency = useIdempotencyKey();
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Send Gift"
-      description="Give one of your unused gift cards to a friend."
+      description="Give one of your cards, or buy a new one, for a friend."
     >
-      <SendGiftContent
-        key={`${recipient?.username ?? ''}:${cardId ?? ''}`}
+      <SendGiftTabs
+        key={`${recipient?.username ?? ''}:${cardId ?? ''}:${wanted?.brand ?? ''}:${wanted?.amount ?? ''}`}
         recipient={recipient}
         cardId={cardId}
+        wanted={wanted}
+        idempotency={idempotency}
         onDone={() => onOpenChange(false)}
       />
     </FormDialog>
+  );
+}
+
+type SendGiftTabsProps = {
+  recipient?: Recipient;
+  cardId?: number;
+  wanted?: WantedCard;
+  idempotency: IdempotencyKey;
+  onDone: () => void;
+};
+
+function SendGiftTabs({ recipient, cardId, wanted, idempotency, onDone }: SendGiftTabsProps) {
+  const [tab, setTab] = useState(wanted?.brand || wanted?.amount ? NEW : OWNED);
+  return (
+    <Tabs value={tab} onValueChange={setTab}>
+      <TabsList className="grid w-full grid-cols-2">
+        <TabsTrigger value={OWNED}>One of my cards</TabsTrigger>
+        <TabsTrigger value={NEW}>A new card</TabsTrigger>
+      </TabsList>
+      <TabsContent value={OWNED}>
+        <SendGiftContent
+          recipient={recipient}
+          cardId={cardId}
+          onBuyNew={() => setTab(NEW)}
+          onDone={onDone}
+        />
+      </TabsContent>
+      <TabsContent value={NEW}>
+        <NewCardGift
+          recipient={recipient}
+          wanted={wanted}
+          idempotency={idempotency}
+          onDone={onDone}
+        />
+      </TabsContent>
+    </Tabs>
   );
 }
 
@@ -68,10 +141,11 @@ function isUnused(card: WalletGiftCard): boolean {
 type SendGiftContentProps = {
   recipient?: Recipient;
   cardId?: number;
+  onBuyNew: () => void;
   onDone: () => void;
 };
 
-function SendGiftContent({ recipient, cardId, onDone }: SendGiftContentProps) {
+function SendGiftContent({ recipient, cardId, onBuyNew, onDone }: SendGiftContentProps) {
   const cards = useConsumerGiftCards({ limit: CARDS_LIMIT });
 
   if (cards.isPending) {
@@ -99,6 +173,9 @@ function SendGiftContent({ recipient, cardId, onDone }: SendGiftContentProps) {
     return (
       <div className="grid gap-3 py-2 text-center">
         <p className="text-muted-foreground">{NO_UNUSED_CARDS}</p>
+        <Button type="button" onClick={onBuyNew}>
+          Buy a new card
+        </Button>
         <Link
           href={paths.marketplace}
           onClick={onDone}
@@ -254,6 +331,189 @@ function CardOption({ card }: { card: WalletGiftCard }) {
         <span className="truncate text-sm text-muted-foreground">From {card.sender_name}</span>
         <span className="text-xs text-muted-foreground">Expires: {formatDate(card.expires)}</span>
       </span>
+    </label>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A new card, bought for the friend
+// ---------------------------------------------------------------------------------------------
+
+const AMOUNT_HINT = `Enter an amount between $${LIMITS.giftAmountMin} and $${LIMITS.giftAmountMax}`;
+
+/** The gift's own fields, as the server checks them; the buyer's e-mail comes from the account. */
+const newCardSchema = guestGiftSchema.pick({
+  recipientUsername: true,
+  brand: true,
+  value: true,
+  message: true,
+});
+type NewCardFormInput = {
+  recipientUsername: string;
+  brand: string;
+  /** The amount as typed, in dollars. */
+  value: string;
+  message: string;
+};
+type NewCardFormOutput = z.output<typeof newCardSchema>;
+
+const isBrand = (brand: string | null | undefined): brand is BrandId =>
+  (BRAND_IDS as readonly string[]).includes(brand ?? '');
+
+type NewCardGiftProps = {
+  recipient?: Recipient;
+  wanted?: WantedCard;
+  idempotency: IdempotencyKey;
+  onDone: () => void;
+};
+
+/** Buying a new card for a friend: brand, amount, who and a message, then the payment. */
+function NewCardGift({ recipient, wanted, idempotency, onDone }: NewCardGiftProps) {
+  const brandsLabelId = useId();
+  const { data: user } = useUser();
+  const [chosen, setChosen] = useState<SelectedUser | null>(recipient ?? null);
+  const [purchase, setPurchase] = useState<GiftPurchase | null>(null);
+  const form = useForm<NewCardFormInput, unknown, NewCardFormOutput>({
+    resolver: numberFieldsResolver<NewCardFormInput, typeof newCardSchema>(newCardSchema, [
+      'value',
+    ]),
+    defaultValues: {
+      recipientUsername: recipient?.username ?? '',
+      brand: isBrand(wanted?.brand) ? wanted.brand : '',
+      value: wanted?.amount ? String(wanted.amount) : '',
+      message: '',
+    },
+  });
+
+  if (purchase) {
+    return (
+      <GiftPaymentStep
+        purchase={purchase}
+        idempotency={idempotency}
+        onBack={() => setPurchase(null)}
+        onPaid={() => {
+          toast({
+            title: 'Gift sent',
+            description: `Your gift card has been sent to ${chosen?.name ?? 'your friend'}`,
+          });
+          onDone();
+        }}
+      />
+    );
+  }
+
+  const selectRecipient = (selected: UserSearchResult) => {
+    setChosen(selected);
+    form.setValue('recipientUsername', selected.username, { shouldValidate: true });
+  };
+
+  const submit = form.handleSubmit((values) => {
+    setPurchase({
+      recipientUsername: values.recipientUsername,
+      brand: values.brand,
+      valueCents: values.value,
+      // The receipt goes to the account's address; the gift is recorded with it too.
+      senderEmail: user?.email ?? '',
+      message: values.message,
+    });
+  });
+
+  const recipientError = form.formState.errors.recipientUsername?.message;
+  const brand = form.watch('brand');
+  const value = form.watch('value');
+  const recipientUsername = form.watch('recipientUsername');
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4">
+        <FormField
+          control={form.control}
+          name="brand"
+          render={({ field, fieldState }) => (
+            <div className="grid gap-2">
+              <p id={brandsLabelId} className="text-sm leading-none font-medium">
+                Brand
+              </p>
+              <RadioGroup
+                aria-labelledby={brandsLabelId}
+                aria-invalid={!!fieldState.error}
+                value={field.value}
+                onValueChange={field.onChange}
+                className="grid-cols-1 sm:grid-cols-3"
+              >
+                {BRAND_IDS.map((id) => (
+                  <BrandOption key={id} brand={id} />
+                ))}
+              </RadioGroup>
+              {fieldState.error?.message && (
+                <p className="text-sm font-medium text-destructive">{fieldState.error.message}</p>
+              )}
+            </div>
+          )}
+        />
+
+        <FormField
+          control={form.control}
+          name="value"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Amount ($)</FormLabel>
+              <FormControl>
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={LIMITS.giftAmountMin}
+                  max={LIMITS.giftAmountMax}
+                  step="0.01"
+                  autoComplete="off"
+                  placeholder="25.00"
+                  {...field}
+                />
+              </FormControl>
+              <FormDescription>{AMOUNT_HINT}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+
+        <div className="grid gap-2">
+          <UserSearchField
+            label="Send to"
+            type="consumer"
+            selected={chosen}
+            onSelect={selectRecipient}
+          />
+          {recipientError && (
+            <p className="text-sm font-medium text-destructive">{recipientError}</p>
+          )}
+        </div>
+
+        <GiftMessageField control={form.control} name="message" placeholder="Add a personal note" />
+
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={!brand || !value.trim() || !recipientUsername}>
+            Continue to payment
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
+
+function BrandOption({ brand }: { brand: BrandId }) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5"
+    >
+      <RadioGroupItem id={id} value={brand} />
+      <span className="font-medium">{brandDisplayName(brand)}</span>
     </label>
   );
 }

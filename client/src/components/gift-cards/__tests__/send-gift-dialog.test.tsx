@@ -8,7 +8,8 @@ import {
 } from '@shared/schema/gift-cards';
 import { jsonReply, listReply, mockApi, type MockReply, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
-import { SendGiftDialog } from '../send-gift-dialog';
+import { buildUser } from '@/testing/fixtures';
+import { SendGiftDialog, type WantedCard } from '../send-gift-dialog';
 
 function card(overrides: Partial<WalletGiftCard> = {}): WalletGiftCard {
   return {
@@ -68,11 +69,33 @@ function routes(overrides: MockRoutes = {}): MockRoutes {
     'GET /api/users/search': jsonReply(200, [jordan]),
     'POST /api/gift-cards/7/send': jsonReply(201, sent),
     'POST /api/gift-cards/9/send': jsonReply(201, sent),
+    'GET /api/user': jsonReply(200, buildUser({ email: 'casey@example.com' })),
+    'GET /api/payments/config': jsonReply(200, {
+      mode: 'test',
+      tokenizeUrl: '/api/test-payments/tokens',
+    }),
+    'POST /api/test-payments/tokens': jsonReply(201, {
+      token: 'tok_test_approved',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2099,
+    }),
+    'POST /api/gift-cards/guest': jsonReply(201, {
+      id: 51,
+      brand: 'dunkin',
+      value: 30,
+      recipientName: 'Jordan Lee',
+    }),
     ...overrides,
   };
 }
 
-type HarnessProps = { recipient?: { username: string; name: string }; cardId?: number };
+type HarnessProps = {
+  recipient?: { username: string; name: string };
+  cardId?: number;
+  wanted?: WantedCard;
+};
 
 /** The dialog as a page holds it: open, and closed by the dialog itself. */
 function Harness(props: HarnessProps) {
@@ -221,7 +244,16 @@ describe('SendGiftDialog', () => {
       await within(dialog).findByText('You have no unused gift cards to send.'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Send Gift' })).not.toBeInTheDocument();
-    const link = within(dialog).getByRole('link', { name: 'Find offers in the Marketplace' });
+    // Or a new card, bought here.
+    await user.click(within(dialog).getByRole('button', { name: 'Buy a new card' }));
+    expect(within(dialog).getByRole('tab', { name: 'A new card' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.click(within(dialog).getByRole('tab', { name: 'One of my cards' }));
+    const link = await within(dialog).findByRole('link', {
+      name: 'Find offers in the Marketplace',
+    });
     expect(link).toHaveAttribute('href', '/marketplace');
 
     await user.click(link);
@@ -247,5 +279,121 @@ describe('SendGiftDialog', () => {
     expect(await within(dialog).findByText('Something went wrong')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('radio', { name: /Starbucks/ })).toBeInTheDocument();
+  });
+
+  describe('a new card', () => {
+    it('buys any brand for $5 to $500 for the chosen friend, paid in the same dialog', async () => {
+      const api = mockApi(routes());
+      const { user } = renderWithProviders(<Harness />);
+
+      const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+      expect(within(dialog).getByRole('tab', { name: 'One of my cards' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await user.click(within(dialog).getByRole('tab', { name: 'A new card' }));
+      const brands = within(dialog).getByRole('radiogroup', { name: 'Brand' });
+      expect(
+        within(brands)
+          .getAllByRole('radio')
+          .map((radio) => radio.closest('label')?.textContent),
+      ).toEqual(['Starbucks', 'Dunkin', 'Walmart']);
+      const amount = within(dialog).getByLabelText('Amount ($)');
+      expect(amount).toHaveAttribute('min', '5');
+      expect(amount).toHaveAttribute('max', '500');
+      const next = within(dialog).getByRole('button', { name: 'Continue to payment' });
+      expect(next).toBeDisabled();
+
+      await user.click(within(brands).getByRole('radio', { name: 'Dunkin' }));
+      await user.type(amount, '501');
+      await chooseRecipient(user, dialog);
+      await user.type(within(dialog).getByLabelText('Message (optional)'), 'Coffee on me');
+      await user.click(next);
+      expect(
+        await within(dialog).findByText('Amount must be between $5 and $500'),
+      ).toBeInTheDocument();
+
+      await user.clear(amount);
+      await user.type(amount, '30');
+      await user.click(next);
+
+      expect(
+        await within(dialog).findByText('$30.00 Dunkin gift card for @jordan'),
+      ).toBeInTheDocument();
+      expect(await within(dialog).findByText('Test mode')).toBeInTheDocument();
+      // The message was written with the gift: not asked again.
+      expect(within(dialog).queryByLabelText('Message (optional)')).not.toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Card number'), '4242 4242 4242 4242');
+      await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '12/99');
+      await user.type(within(dialog).getByLabelText('CVC'), '123');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay $30.00' }));
+
+      expect(await findToast('Gift sent')).toHaveTextContent(
+        'Your gift card has been sent to Jordan Lee',
+      );
+      expect(api.requestsTo('POST', '/api/gift-cards/guest').map((r) => r.body)).toEqual([
+        {
+          recipientUsername: 'jordan',
+          brand: 'dunkin',
+          value: 30,
+          senderEmail: 'casey@example.com',
+          message: 'Coffee on me',
+          paymentToken: 'tok_test_approved',
+        },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it("opens on a new card with a gift request's brand and amount filled in", async () => {
+      mockApi(routes());
+      renderWithProviders(
+        <Harness
+          recipient={{ username: 'jordan', name: 'Jordan Lee' }}
+          wanted={{ brand: 'walmart', amount: 45 }}
+        />,
+      );
+
+      const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+      expect(within(dialog).getByRole('tab', { name: 'A new card' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      expect(within(dialog).getByRole('radio', { name: 'Walmart' })).toBeChecked();
+      expect(within(dialog).getByLabelText('Amount ($)')).toHaveValue(45);
+      expect(within(dialog).getByRole('group', { name: 'Send to' })).toHaveTextContent(
+        'Jordan Lee@jordan',
+      );
+      expect(within(dialog).getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+    });
+
+    it('keeps the dialog open when the card is declined, and goes back to the gift', async () => {
+      const api = mockApi(
+        routes({
+          'POST /api/gift-cards/guest': jsonReply(402, { message: 'Your card was declined' }),
+        }),
+      );
+      const { user } = renderWithProviders(
+        <Harness
+          recipient={{ username: 'jordan', name: 'Jordan Lee' }}
+          wanted={{ brand: 'starbucks', amount: 10 }}
+        />,
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+      await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+      await user.type(await within(dialog).findByLabelText('Card number'), '4000 0000 0000 0002');
+      await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '12/99');
+      await user.type(within(dialog).getByLabelText('CVC'), '123');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay $10.00' }));
+
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Your card was declined');
+      await waitFor(() => expect(alert).toHaveFocus());
+      expect(screen.getByText('dialog open')).toBeInTheDocument();
+      expect(api.requestsTo('POST', '/api/gift-cards/guest')).toHaveLength(1);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+      expect(within(dialog).getByRole('radio', { name: 'Starbucks' })).toBeChecked();
+      expect(within(dialog).getByLabelText('Amount ($)')).toHaveValue(10);
+    });
   });
 });

@@ -114,7 +114,7 @@ describe('GiftRequestsList', () => {
     expect(screen.getByRole('region', { name: 'Gift Requests' })).toHaveTextContent('Jordan Lee');
   });
 
-  it('Send Gift opens the gift dialog addressed to the requester', async () => {
+  it('Send Gift opens the gift dialog addressed to the requester, on buying the card they asked for', async () => {
     mockApi({
       'GET /api/gift-cards/requests': requestPage([giftRequest()]),
       'GET /api/gift-cards/consumer/wallet': noCards,
@@ -124,6 +124,15 @@ describe('GiftRequestsList', () => {
     await user.click(await screen.findByRole('button', { name: 'Send Gift to Jordan Lee' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    expect(within(dialog).getByRole('tab', { name: 'A new card' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(dialog).getByRole('radio', { name: 'Starbucks' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Amount ($)')).toHaveValue(25);
+    expect(within(dialog).getByRole('group', { name: 'Send to' })).toHaveTextContent('Jordan Lee');
+
+    await user.click(within(dialog).getByRole('tab', { name: 'One of my cards' }));
     expect(
       await within(dialog).findByText('You have no unused gift cards to send.'),
     ).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { Gift } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { brandDisplayName } from '@shared/constants';
 import { type GiftRequest } from '@shared/schema/gift-cards';
-import { SendGiftDialog } from '@/components/gift-cards/send-gift-dialog';
+import { SendGiftDialog, type WantedCard } from '@/components/gift-cards/send-gift-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,7 +15,8 @@ import { pageCountOf, Pagination } from '@/components/ui/pagination';
 
 const PAGE_SIZE = 10;
 
-type Recipient = { username: string; name: string };
+/** Who asked, and the card they asked for: Send Gift opens on buying it for them. */
+type Recipient = { username: string; name: string; wanted: WantedCard };
 
 /**
  * Pending gift requests other consumers sent to the signed-in consumer, each with 'Send Gift'
@@ -68,6 +69,7 @@ export function GiftRequestsList() {
                     setRecipient({
                       username: request.requester.username,
                       name: request.requester.name,
+                      wanted: { brand: request.brand, amount: request.amount },
                     })
                   }
                 />
@@ -91,6 +93,7 @@ export function GiftRequestsList() {
           if (!open) setRecipient(null);
         }}
         recipient={recipient ?? undefined}
+        wanted={recipient?.wanted}
       />
     </Card>
   );
