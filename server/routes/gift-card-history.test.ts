@@ -128,6 +128,10 @@ describe('GET /api/gift-cards/:id/history', () => {
       ]);
       expect(response.text).not.toMatch(/Casey|Liam|Happy birthday/);
     }
+    // Its list names the customer who claimed the card, never whom it was given to.
+    const issued = await issuer.agent.get('/api/gift-cards/issued');
+    expect(issued.body[0]).toMatchObject({ id: cardId, consumer_name: 'Casey Consumer' });
+    expect(issued.text).not.toContain('Liam');
   });
 
   it('answers 404 to anyone else (a former holder too), 401 without a session, 400 for a bad id', async () => {

@@ -376,7 +376,7 @@ export const giftRequestSchema = z
   .describe('A request for a gift card from another consumer');
 export type GiftRequest = z.infer<typeof giftRequestSchema>;
 
-/** A card issued from a business's pins ("Manage Gift Cards"). */
+/** A card issued from a business's pins, with who claimed it ("Manage Gift Cards"). */
 export const issuedGiftCardSchema = z
   .object({
     id: z.number().int(),
@@ -391,7 +391,7 @@ export const issuedGiftCardSchema = z
     expires: isoDateTime(),
     created_at: isoDateTime(),
   })
-  .describe("A gift card issued from the business's pins, with who holds it");
+  .describe("A gift card issued from the business's pins, with the consumer who claimed it");
 export type IssuedGiftCard = z.infer<typeof issuedGiftCardSchema>;
 
 /** A leaderboard entry as received; total_value is dollars of gifts sent in the period. */

@@ -7,7 +7,12 @@ import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
 import { type Page } from '../../lib/list-answer';
 
-/** The cards a business's pins issued, newest first, with who holds each now ("Manage Gift Cards"). */
+/**
+ * The cards a business's pins issued, newest first, with the consumer who claimed each ("Manage
+ * Gift Cards"): a customer who agreed to be the business's lead. Whom a card was given to later is
+ * between consumers, so the business never learns it here (the card's history says only that it
+ * was given on).
+ */
 export async function listIssuedGiftCards(
   db: Database,
   businessId: number,
@@ -27,7 +32,7 @@ export async function listIssuedGiftCards(
         createdAt: giftCards.createdAt,
       })
       .from(giftCards)
-      .innerJoin(users, eq(users.id, giftCards.ownerId))
+      .innerJoin(users, eq(users.id, sql`coalesce(${giftCards.claimedBy}, ${giftCards.ownerId})`))
       .leftJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
       .where(eq(giftCards.businessId, businessId))
       .orderBy(desc(giftCards.createdAt), desc(giftCards.id))

@@ -219,7 +219,7 @@ describe('WalletPage for a business', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Consumer', 'Brand', 'Value', 'Balance', 'Status', 'Expires']);
+    ).toEqual(['Consumer', 'Brand', 'Value', 'Balance', 'Status', 'Expires', 'History']);
     const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('Casey Consumer');
     expect(cells[0]).toHaveTextContent('@casey');

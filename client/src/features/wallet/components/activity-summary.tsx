@@ -11,7 +11,11 @@ function formatNetChange(dollars: number): string {
   return formatUsd(0);
 }
 
-/** The wallet's summary: Sent, Received, This Month, Total Gifts, all computed from the ledger. */
+/**
+ * The wallet's summary, computed by the server: Sent and Received are the gift cards given and
+ * received (a top-up, a spend or a withdrawal is neither), This Month the wallet's net change over
+ * every movement, and Total Gifts how many gift cards were given and received.
+ */
 export function ActivitySummary({ summary }: ActivitySummaryProps) {
   const items = [
     { label: 'Sent', value: formatUsd(summary.sent) },

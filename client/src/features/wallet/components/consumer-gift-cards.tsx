@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/lib/paths';
+import { CardDetailsDialog } from './card-details-dialog';
 import { GiftCardItem } from './gift-card-item';
 import { UseCardDialog } from './use-card-dialog';
 
@@ -23,13 +24,14 @@ type ConsumerGiftCardsProps = {
 
 /**
  * 'Your Gift Cards': the consumer's usable cards, soonest expiry first, a page
- * at a time behind 'Show more'; each card opens the Use Card dialog.
+ * at a time behind 'Show more'; each card opens the Use Card dialog, and its details and history.
  */
 export function ConsumerGiftCards({ headingRef }: ConsumerGiftCardsProps) {
   // /wallet?card={id} (View Gift Card in a notification) brings that card into view.
   const linkedCardId = Number(new URLSearchParams(useSearch()).get('card')) || null;
   const [pageCount, setPageCount] = useState(1);
   const [using, setUsing] = useState<WalletGiftCard | null>(null);
+  const [viewing, setViewing] = useState<WalletGiftCard | null>(null);
   const pages = useQueries({
     queries: Array.from({ length: pageCount }, (_, index) =>
       getConsumerGiftCardsQueryOptions({ page: index + 1, limit: PAGE_SIZE }),
@@ -95,6 +97,7 @@ export function ConsumerGiftCards({ headingRef }: ConsumerGiftCardsProps) {
                     brandName={brand.name}
                     emoji={brand.emoji}
                     onUse={() => setUsing(card)}
+                    onDetails={() => setViewing(card)}
                     highlighted={card.id === linkedCardId}
                   />
                 );
@@ -121,6 +124,17 @@ export function ConsumerGiftCards({ headingRef }: ConsumerGiftCardsProps) {
           </>
         )}
       </CardContent>
+      {viewing && (
+        <CardDetailsDialog
+          card={viewing}
+          brandName={brandOf(viewing.brand).name}
+          emoji={brandOf(viewing.brand).emoji}
+          open
+          onOpenChange={(open) => {
+            if (!open) setViewing(null);
+          }}
+        />
+      )}
       {using && (
         <UseCardDialog
           card={using}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { type WalletGiftCard } from '@shared/schema/gift-cards';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -9,16 +10,22 @@ type GiftCardItemProps = {
   brandName: string;
   emoji: string;
   onUse: () => void;
+  /** Opens the card's details and history. */
+  onDetails: () => void;
   /** The card a link pointed at (/wallet?card={id}, e.g. from a notification): shown and marked. */
   highlighted?: boolean;
 };
 
-/** A card in the wallet: logo, sender, 'Expires: date', amount and 'Use Card'. */
+/**
+ * A card in the wallet: logo, sender, 'Expires: date', amount and 'Use Card'; 'Promotional' when a
+ * business gave it, the giver's message, and 'History' for the card's details and history.
+ */
 export function GiftCardItem({
   card,
   brandName,
   emoji,
   onUse,
+  onDetails,
   highlighted = false,
 }: GiftCardItemProps) {
   const titleId = useId();
@@ -43,11 +50,17 @@ export function GiftCardItem({
             {emoji}
           </span>
           <div className="grid min-w-0 flex-1 gap-0.5">
-            <h3 id={titleId} className="font-semibold">
-              {brandName}
-            </h3>
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <h3 id={titleId} className="font-semibold">
+                {brandName}
+              </h3>
+              {card.promotional && <Badge variant="secondary">Promotional</Badge>}
+            </div>
             <p className="text-sm wrap-anywhere text-muted-foreground">From {card.sender_name}</p>
             <p className="text-sm text-muted-foreground">Expires: {formatDate(card.expires)}</p>
+            {card.message && (
+              <p className="mt-1 line-clamp-2 text-sm wrap-anywhere italic">“{card.message}”</p>
+            )}
           </div>
           <p className="text-right whitespace-nowrap">
             <span className="block text-xl font-bold tabular-nums">{formatUsd(card.balance)}</span>
@@ -58,9 +71,14 @@ export function GiftCardItem({
             )}
           </p>
         </div>
-        <Button className="mt-auto w-full" onClick={onUse} aria-describedby={titleId}>
-          Use Card
-        </Button>
+        <div className="mt-auto grid grid-cols-[1fr_auto] gap-2">
+          <Button onClick={onUse} aria-describedby={titleId}>
+            Use Card
+          </Button>
+          <Button variant="outline" onClick={onDetails} aria-describedby={titleId}>
+            History
+          </Button>
+        </div>
       </article>
     </li>
   );

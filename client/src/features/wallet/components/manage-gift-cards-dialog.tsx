@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { brandDisplayName, type GiftCardStatus } from '@shared/constants';
 import { type IssuedGiftCard } from '@shared/schema/gift-cards';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -22,6 +23,7 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { useIssuedGiftCards } from '../api/get-issued-gift-cards';
 import { pageCountOf, Pagination } from '@/components/ui/pagination';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { CardHistoryList } from './card-history-list';
 
 const PAGE_SIZE = 10;
 
@@ -37,7 +39,10 @@ const STATUS_BADGE: Record<
 
 type ManageGiftCardsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** The business's 'Manage Gift Cards': every card consumers claimed from its pins. */
+/**
+ * The business's 'Manage Gift Cards': every card consumers claimed from its pins, each with its
+ * history (where it was spent, whether it was given on, expired or its value came back).
+ */
 export function ManageGiftCardsDialog({ open, onOpenChange }: ManageGiftCardsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -45,7 +50,8 @@ export function ManageGiftCardsDialog({ open, onOpenChange }: ManageGiftCardsDia
         <DialogHeader>
           <DialogTitle>Manage Gift Cards</DialogTitle>
           <DialogDescription>
-            The gift cards consumers claimed from your pins, newest first.
+            The gift cards consumers claimed from your pins, newest first. Open a card&apos;s
+            history to see where it was spent.
           </DialogDescription>
         </DialogHeader>
         {/* Inside the content, so the list loads (from page 1) only while the dialog is open. */}
@@ -57,6 +63,7 @@ export function ManageGiftCardsDialog({ open, onOpenChange }: ManageGiftCardsDia
 
 function IssuedGiftCards() {
   const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<IssuedGiftCard | null>(null);
   const { data, isPending, isError, isPlaceholderData, refetch, isFetching } = useIssuedGiftCards({
     page,
     limit: PAGE_SIZE,
@@ -94,22 +101,69 @@ function IssuedGiftCards() {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <IssuedGiftCardsTable cards={data.items} />
+      <IssuedGiftCardsTable cards={data.items} onHistory={setViewing} />
       <Pagination
         page={page}
         pageCount={pageCount}
         onPageChange={setPage}
         busy={isPlaceholderData}
       />
+      {viewing && (
+        <IssuedCardHistoryDialog
+          card={viewing}
+          onOpenChange={(open) => {
+            if (!open) setViewing(null);
+          }}
+        />
+      )}
     </div>
   );
 }
 
+/** One issued card's history, over the list (closing it returns to the list). */
+function IssuedCardHistoryDialog({
+  card,
+  onOpenChange,
+}: {
+  card: IssuedGiftCard;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const title = `${brandDisplayName(card.brand)} gift card`;
+  const status = STATUS_BADGE[card.status];
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            Claimed by {card.consumer_name} on {formatDate(card.created_at)}
+          </DialogDescription>
+        </DialogHeader>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <span>
+            Balance <span className="font-semibold tabular-nums">{formatUsd(card.balance)}</span> of{' '}
+            {formatUsd(card.value)}
+          </span>
+          <Badge variant={status.variant}>{status.label}</Badge>
+          <span className="text-muted-foreground">Expires {formatDate(card.expires)}</span>
+        </p>
+        <CardHistoryList cardId={card.id} label={`History of the ${title}`} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /**
- * Consumer, Brand, Value, Balance, Status, Expires. On a phone Brand, Value and Expires fold under
- * the consumer, so the table fits 375 px without scrolling sideways.
+ * Consumer, Brand, Value, Balance, Status, Expires, and each card's History. On a phone Brand,
+ * Value and Expires fold under the consumer, so the table fits 375 px without scrolling sideways.
  */
-function IssuedGiftCardsTable({ cards }: { cards: IssuedGiftCard[] }) {
+function IssuedGiftCardsTable({
+  cards,
+  onHistory,
+}: {
+  cards: IssuedGiftCard[];
+  onHistory: (card: IssuedGiftCard) => void;
+}) {
   const narrow = 'px-2 sm:px-3';
   const wide = 'hidden sm:table-cell';
   return (
@@ -133,6 +187,9 @@ function IssuedGiftCardsTable({ cards }: { cards: IssuedGiftCard[] }) {
           </TableHead>
           <TableHead scope="col" className={wide}>
             Expires
+          </TableHead>
+          <TableHead scope="col" className={narrow}>
+            <span className="sr-only">History</span>
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -163,6 +220,16 @@ function IssuedGiftCardsTable({ cards }: { cards: IssuedGiftCard[] }) {
               </TableCell>
               <TableCell className={`${wide} whitespace-nowrap text-muted-foreground`}>
                 {formatDate(card.expires)}
+              </TableCell>
+              <TableCell className={narrow}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`History of the ${brand} card claimed by ${card.consumer_name}`}
+                  onClick={() => onHistory(card)}
+                >
+                  History
+                </Button>
               </TableCell>
             </TableRow>
           );
