@@ -9,7 +9,7 @@ export type SendGiftCardRequest = {
   message?: string;
 };
 
-/** Gives one of the consumer's unused cards to another consumer. */
+/** Gives one of the consumer's cards, with what is left on it, to another consumer. */
 export const sendGiftCard = ({
   cardId,
   recipientUsername,

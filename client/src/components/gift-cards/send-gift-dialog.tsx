@@ -43,7 +43,7 @@ import { GiftMessageField } from '@/components/gift-cards/gift-message-field';
 /** The most cards the picker lists (the API's page size limit). */
 const CARDS_LIMIT = 100;
 
-export const NO_UNUSED_CARDS = 'You have no unused gift cards to send.';
+export const NO_CARDS_TO_SEND = 'You have no gift cards to send.';
 const CHOOSE_CARD = 'Choose a gift card to send';
 
 type Recipient = { username: string; name: string };
@@ -56,7 +56,7 @@ type SendGiftDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Who receives the gift, when the caller already knows (a gift request, the leaderboard). */
   recipient?: Recipient;
-  /** The card to preselect, when it is one of the user's unused cards. */
+  /** The card to preselect, when it is one of the user's cards with value left. */
   cardId?: number;
   /** A gift request's card: the dialog opens on buying a new one, with it filled in. */
   wanted?: WantedCard;
@@ -133,9 +133,9 @@ function SendGiftTabs({ recipient, cardId, wanted, idempotency, onDone }: SendGi
   );
 }
 
-/** A card can be given away only while nothing has been spent from it. */
-function isUnused(card: WalletGiftCard): boolean {
-  return card.status === 'active' && card.balance === card.value;
+/** A card with value left can be given on: the friend gets what is left on it. */
+function isSendable(card: WalletGiftCard): boolean {
+  return card.status === 'active' && card.balance > 0;
 }
 
 type SendGiftContentProps = {
@@ -168,11 +168,11 @@ function SendGiftContent({ recipient, cardId, onBuyNew, onDone }: SendGiftConten
     );
   }
 
-  const unused = cards.data.items.filter(isUnused);
-  if (unused.length === 0) {
+  const sendable = cards.data.items.filter(isSendable);
+  if (sendable.length === 0) {
     return (
       <div className="grid gap-3 py-2 text-center">
-        <p className="text-muted-foreground">{NO_UNUSED_CARDS}</p>
+        <p className="text-muted-foreground">{NO_CARDS_TO_SEND}</p>
         <Button type="button" onClick={onBuyNew}>
           Buy a new card
         </Button>
@@ -189,9 +189,9 @@ function SendGiftContent({ recipient, cardId, onBuyNew, onDone }: SendGiftConten
 
   return (
     <SendGiftForm
-      cards={unused}
+      cards={sendable}
       recipient={recipient}
-      cardId={unused.some((card) => card.id === cardId) ? cardId : undefined}
+      cardId={sendable.some((card) => card.id === cardId) ? cardId : undefined}
       onDone={onDone}
     />
   );
@@ -326,7 +326,12 @@ function CardOption({ card }: { card: WalletGiftCard }) {
       <span className="grid min-w-0 flex-1">
         <span className="flex flex-wrap items-baseline justify-between gap-x-2">
           <span className="font-medium">{brandDisplayName(card.brand)}</span>
-          <span className="font-semibold tabular-nums">{formatUsd(card.value)}</span>
+          <span className="tabular-nums">
+            <span className="font-semibold">{formatUsd(card.balance)}</span>
+            {card.balance < card.value && (
+              <span className="text-sm text-muted-foreground"> of {formatUsd(card.value)}</span>
+            )}
+          </span>
         </span>
         <span className="truncate text-sm text-muted-foreground">From {card.sender_name}</span>
         <span className="text-xs text-muted-foreground">Expires: {formatDate(card.expires)}</span>

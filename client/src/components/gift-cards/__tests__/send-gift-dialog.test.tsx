@@ -58,7 +58,7 @@ const sent: GiftTransaction = {
 
 const cards = [
   card(),
-  // Partly spent: it can no longer be given away, so it is not offered.
+  // Partly spent: given on with what is left.
   card({ id: 8, brand: 'dunkin', value: 20, balance: 12.5, sender_name: 'Donut Den' }),
   card({ id: 9, brand: 'walmart', value: 50, balance: 50, sender_name: 'Sam Smith' }),
 ];
@@ -68,6 +68,7 @@ function routes(overrides: MockRoutes = {}): MockRoutes {
     'GET /api/gift-cards/consumer/wallet': cardPage(cards),
     'GET /api/users/search': jsonReply(200, [jordan]),
     'POST /api/gift-cards/7/send': jsonReply(201, sent),
+    'POST /api/gift-cards/8/send': jsonReply(201, { ...sent, brand: 'dunkin', value: 12.5 }),
     'POST /api/gift-cards/9/send': jsonReply(201, sent),
     'GET /api/user': jsonReply(200, buildUser({ email: 'casey@example.com' })),
     'GET /api/payments/config': jsonReply(200, {
@@ -119,21 +120,23 @@ async function chooseRecipient(
 }
 
 describe('SendGiftDialog', () => {
-  it('offers only unused cards, with brand, value and sender', async () => {
+  it('offers the cards with value left, with brand, what is left and sender', async () => {
     const api = mockApi(routes());
     renderWithProviders(<Harness />);
 
     const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
     const group = await within(dialog).findByRole('radiogroup', { name: 'Gift card' });
     const options = within(group).getAllByRole('radio');
-    expect(options).toHaveLength(2);
+    expect(options).toHaveLength(3);
     expect(within(group).getByText('Starbucks').closest('label')).toHaveTextContent(
-      /Starbucks\$25\.00From Bean There Cafe/,
+      /^Starbucks\$25\.00From Bean There Cafe/,
+    );
+    expect(within(group).getByText('Dunkin').closest('label')).toHaveTextContent(
+      /^Dunkin\$12\.50 of \$20\.00From Donut Den/,
     );
     expect(within(group).getByText('Walmart').closest('label')).toHaveTextContent(
-      /Walmart\$50\.00From Sam Smith/,
+      /^Walmart\$50\.00From Sam Smith/,
     );
-    expect(within(group).queryByText('Dunkin')).not.toBeInTheDocument();
     expect(api.requestsTo('GET', '/api/gift-cards/consumer/wallet')[0]!.search.get('limit')).toBe(
       '100',
     );
@@ -192,23 +195,29 @@ describe('SendGiftDialog', () => {
     ]);
   });
 
-  it('does not preselect a card that is partly used', async () => {
-    mockApi(routes());
-    renderWithProviders(
+  it('sends a partly spent card on with what is left', async () => {
+    const api = mockApi(routes());
+    const { user } = renderWithProviders(
       <Harness recipient={{ username: 'jordan', name: 'Jordan Lee' }} cardId={8} />,
     );
 
     const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
-    await within(dialog).findByRole('radiogroup', { name: 'Gift card' });
-    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
-    expect(within(dialog).getByRole('button', { name: 'Send Gift' })).toBeDisabled();
+    expect(await within(dialog).findByRole('radio', { name: /Dunkin/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Send Gift' }));
+
+    expect(await findToast('Gift sent')).toHaveTextContent(
+      'Your gift card has been sent to Jordan Lee',
+    );
+    expect(api.requestsTo('POST', '/api/gift-cards/8/send').map((r) => r.body)).toEqual([
+      { recipientUsername: 'jordan' },
+    ]);
   });
 
   it("keeps the dialog open with the server's message when sending fails", async () => {
     mockApi(
       routes({
-        'POST /api/gift-cards/7/send': jsonReply(409, {
-          message: 'Only an unused gift card can be sent',
+        'POST /api/gift-cards/7/send': jsonReply(410, {
+          message: 'This gift card has expired',
         }),
       }),
     );
@@ -220,29 +229,25 @@ describe('SendGiftDialog', () => {
     await within(dialog).findByRole('radio', { name: /Starbucks/ });
     await user.click(within(dialog).getByRole('button', { name: 'Send Gift' }));
 
-    expect(await findToast('Error')).toHaveTextContent('Only an unused gift card can be sent');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'Only an unused gift card can be sent',
-    );
+    expect(await findToast('Error')).toHaveTextContent('This gift card has expired');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This gift card has expired');
     expect(screen.getByRole('dialog', { name: 'Send Gift' })).toBeInTheDocument();
     expect(screen.getByText('dialog open')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send Gift' })).toBeEnabled();
   });
 
-  it('says when there is no unused card to send, and points to the Marketplace', async () => {
+  it('says when there is no card to send, and points to the Marketplace', async () => {
     mockApi(
       routes({
         'GET /api/gift-cards/consumer/wallet': cardPage([
-          card({ id: 8, value: 20, balance: 12.5 }),
+          card({ id: 8, value: 20, balance: 0, status: 'redeemed' }),
         ]),
       }),
     );
     const { user, currentPath } = renderWithProviders(<Harness />, { path: '/wallet' });
 
     const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
-    expect(
-      await within(dialog).findByText('You have no unused gift cards to send.'),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('You have no gift cards to send.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Send Gift' })).not.toBeInTheDocument();
     // Or a new card, bought here.
     await user.click(within(dialog).getByRole('button', { name: 'Buy a new card' }));

@@ -133,9 +133,7 @@ describe('GiftRequestsList', () => {
     expect(within(dialog).getByRole('group', { name: 'Send to' })).toHaveTextContent('Jordan Lee');
 
     await user.click(within(dialog).getByRole('tab', { name: 'One of my cards' }));
-    expect(
-      await within(dialog).findByText('You have no unused gift cards to send.'),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('You have no gift cards to send.')).toBeInTheDocument();
   });
 
   it('shows a failure to load with Try again', async () => {
