@@ -147,6 +147,7 @@ const S = {
   commentText: 66,
   commentAt: 67,
   leadNotes: 68,
+  redeemer: 69,
 } as const;
 
 /** A well-spread non-negative int from an integer expression. */
@@ -573,6 +574,10 @@ function buildSteps(
     const start = `(case when ${gifted} then ${giftedAt(c)} else ${c}.created_at end)`;
     return `(${start} + (${cardEnd(c)} - ${start}) * (0.1 + 0.85 * ${fraction(`${c}.id`, S.redeemAt)}))`;
   };
+  // Where a card was spent: at the counter of the business whose pin issued it, or (a guest's
+  // card) of some business.
+  const redeemer = (c: string) =>
+    `coalesce(${c}.business_id, ${C} + 1 + ${hashMod(`${c}.id`, S.redeemer, B)})`;
   const redeemedCents = (c: string) => `(case
       when ${fullyRedeemed(c)} then ${c}.value_cents
       when ${redeemed(c)} then greatest(100, ${c}.value_cents * (20 + ${hashMod(`${c}.id`, S.redeemShare, 61)}) / 100 / 50 * 50)
@@ -716,14 +721,17 @@ function buildSteps(
       `insert into ledger_accounts (id, kind, system_code, balance_cents, created_at)
        overriding system value
        values
-         (1, 'system', ${quote(SYSTEM_ACCOUNTS.paymentClearing)}, 0, ${NOW} - interval '800 days'),
-         (2, 'system', ${quote(SYSTEM_ACCOUNTS.cardRedemptions)}, 0, ${NOW} - interval '800 days')`,
+         (1, 'system', ${quote(SYSTEM_ACCOUNTS.paymentClearing)}, 0, ${NOW} - interval '800 days')`,
       `insert into ledger_accounts (id, kind, user_id, balance_cents, created_at)
        overriding system value
-       with ${funding}
+       with ${funding}, spent as (
+         select ${redeemer('g')} as business_id, sum(${redeemedCents('g')})::bigint as cents
+         from gift_cards as g where ${redeemed('g')} group by 1
+       )
        select ${x.fundsAccount('business_id')}, 'user_funds', business_id,
-         chunk_dollars * 100 + top_up - reserved + refunded, joined_at + interval '1 hour'
-       from funding`,
+         chunk_dollars * 100 + top_up - reserved + refunded + coalesce(spent.cents, 0),
+         joined_at + interval '1 hour'
+       from funding left join spent using (business_id)`,
       `insert into ledger_accounts (id, kind, pin_id, balance_cents, created_at)
        overriding system value
        select ${x.reserveAccount('id')}, 'pin_reserve', id,
@@ -779,8 +787,8 @@ function buildSteps(
        from pins as p where p.status in ('cancelled', 'expired') and p.remaining > 0`,
       `insert into ledger_transactions ${txColumns}
        overriding system value
-       select ${x.redeemTxBase} + g.id, 'redeem', g.owner_id, ${redeemedCents('g')},
-         'Used ' || ${formatDollars(redeemedCents('g'))} || ' of a ' || ${brandName('g.brand_id')} || ' gift card',
+       select ${x.redeemTxBase} + g.id, 'redeem', ${redeemer('g')}, ${redeemedCents('g')},
+         ${brandName('g.brand_id')} || ' gift card spent at ' || ${businessName(redeemer('g'))},
          'completed', null, g.id, null, ${redeemedAt('g', "g.source = 'friend_gift'")}
        from gift_cards as g where ${redeemed('g')}`,
     ],
@@ -802,7 +810,7 @@ function buildSteps(
       when 'claim' then ${x.cardAccount('t.gift_card_id')}
       when 'guest_gift' then ${x.cardAccount('t.gift_card_id')}
       when 'pin_refund' then ${x.fundsAccount('t.user_id')}
-      when 'redeem' then 2
+      when 'redeem' then ${x.fundsAccount('t.user_id')}
     end`;
   const entryRanges = splitRange(1, x.redeemTxBase + G, 4);
   const ledgerEntries: Step = {

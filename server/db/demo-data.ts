@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { friendships } from '@shared/tables/friends';
 import { stores } from '@shared/tables/locations';
+import { normalizeRedemptionCode } from '@shared/schema/gift-cards';
 import { type ProfileSettingsUpdate } from '@shared/schema/profile-settings';
 import { pins } from '@shared/tables/pins';
 import { users } from '@shared/tables/users';
 import { registerUser } from '../services/auth/register-user';
 import { claimPin } from '../services/gift-cards/claim-pin';
 import { requestGift } from '../services/gift-cards/gift-requests';
-import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
 import { purchaseGiftCard } from '../services/gift-cards/purchase-gift-card';
 import { addComment, setLike } from '../services/posts/change-post';
@@ -18,6 +18,8 @@ import {
   TEST_CARD_SUCCESS,
 } from '../services/payments/payment-provider';
 import { createPin } from '../services/pins/create-pin';
+import { createRedemptionCode } from '../services/redemptions/create-redemption-code';
+import { redeemCard } from '../services/redemptions/redeem-card';
 import { updateProfileSettings } from '../services/settings/update-profile-settings';
 import { addFunds } from '../services/wallet/move-funds';
 import { type Database } from './client';
@@ -153,7 +155,20 @@ async function seedDemoActivity(db: Database, ids: Record<string, number>): Prom
   });
 
   const liamCoffee = await claimPin(db, liam, beanStarbucks);
-  await redeemGiftCard(db, { ownerId: liam, cardId: liamCoffee.giftCard.id, amountCents: 3_50 });
+  // Liam spends some at Bean Street's counter, as a cashier takes a card: his code, their store.
+  const liamCode = await createRedemptionCode(db, liam, liamCoffee.giftCard.id, {
+    publicUrl: '',
+  });
+  const [beanStore] = await db
+    .select({ id: pins.locationId })
+    .from(pins)
+    .where(eq(pins.id, beanStarbucks));
+  await redeemCard(
+    db,
+    undefined,
+    { businessId: ids.bean_street!, address: undefined },
+    { code: normalizeRedemptionCode(liamCode.code), amountCents: 3_50, storeId: beanStore?.id },
+  );
   const liamGroceries = await claimPin(db, liam, cornerWalmart);
   await sendGiftCard(db, liam, liamGroceries.giftCard.id, {
     recipientUsername: 'ava_thompson',

@@ -7,6 +7,7 @@ import { expireGiftCards } from '../services/gift-cards/expire-gift-cards';
 import { remindExpiringCards } from '../services/gift-cards/remind-expiring-cards';
 import { expirePins } from '../services/pins/pin-refunds';
 import { pruneRateLimits } from '../services/rate-limit/rate-limit';
+import { pruneRedemptionCodes } from '../services/redemptions/prune-redemption-codes';
 import { type JobDefinition, type JobQueue, type JobQueueSpec } from './job-queue';
 
 /** The app's queues and their retries. */
@@ -61,7 +62,11 @@ export function appJobs({
   const pruning: JobDefinition = {
     ...APP_JOB_QUEUES.pruneRateLimits,
     cron: '*/10 * * * *',
-    run: () => pruneRateLimits(db),
+    // Ended rate-limit windows, and counter codes a day past their expiry.
+    run: async () => {
+      await pruneRateLimits(db);
+      await pruneRedemptionCodes(db);
+    },
   };
   const cardReminders: JobDefinition = {
     ...APP_JOB_QUEUES.remindExpiringCards,

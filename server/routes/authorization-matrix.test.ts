@@ -704,7 +704,10 @@ describe('authorization matrix', () => {
     }
     expect(mismatches).toEqual([]);
     expect([...answeredPrivately].sort()).toEqual(
-      world.privateValues.filter(({ seenBy }) => seenBy.length > 0).map(({ label }) => label).sort(),
+      world.privateValues
+        .filter(({ seenBy }) => seenBy.length > 0)
+        .map(({ label }) => label)
+        .sort(),
     );
   }, 120_000);
 });

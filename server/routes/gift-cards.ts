@@ -4,7 +4,6 @@ import {
   claimResultSchema,
   GUEST_GIFT_MESSAGES,
   giftCardActivitySchema,
-  giftCardCodeSchema,
   giftCardListQuerySchema,
   giftRequestSchema,
   giftTransactionSchema,
@@ -18,8 +17,6 @@ import {
   marketplacePinSchema,
   marketplacePlaceSchema,
   marketplaceQuerySchema,
-  redeemGiftCardSchema,
-  redeemResultSchema,
   requestGiftSchema,
   sendGiftCardSchema,
   walletGiftCardSchema,
@@ -31,7 +28,6 @@ import { readIdempotencyKey } from '../lib/idempotency';
 import { idParam } from '../lib/validate';
 import { claimPin } from '../services/gift-cards/claim-pin';
 import { getCardHistory } from '../services/gift-cards/get-card-history';
-import { getGiftCardCode } from '../services/gift-cards/get-gift-card-code';
 import {
   declineGiftRequest,
   listGiftRequests,
@@ -42,7 +38,6 @@ import { listConsumerGiftCards } from '../services/gift-cards/list-consumer-gift
 import { listGiftTransactions } from '../services/gift-cards/list-gift-transactions';
 import { listIssuedGiftCards } from '../services/gift-cards/list-issued-gift-cards';
 import { listMarketplace, listMarketplaceBrands } from '../services/gift-cards/list-marketplace';
-import { redeemGiftCard } from '../services/gift-cards/redeem-gift-card';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
 import { purchaseGiftCard } from '../services/gift-cards/purchase-gift-card';
 import { consumeRateLimit } from '../services/rate-limit/rate-limit';
@@ -258,45 +253,6 @@ export function giftCardsRoutes({
         description: 'One page of the history, newest first',
       },
       handle: ({ user, params, query }) => getCardHistory(db, user, params.id, query),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/gift-cards/:id/code',
-      summary: "My gift card's secret code and a QR image of it",
-      tag,
-      access: 'consumer',
-      params: cardIdSchema,
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: giftCardCodeSchema,
-        description: 'The code and its QR image',
-      },
-      handle: ({ user, params }) => getGiftCardCode(db, user.id, params.id),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/gift-cards/:id/redeem',
-      summary: 'Spend some or all of a gift card',
-      tag,
-      access: 'consumer',
-      params: cardIdSchema,
-      body: redeemGiftCardSchema,
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: redeemResultSchema,
-        description: 'The card after spending',
-      },
-      handle: async ({ user, params, body, request }) => {
-        const idempotencyKey = readIdempotencyKey(request);
-        return redeemGiftCard(db, {
-          ownerId: user.id,
-          cardId: params.id,
-          amountCents: body.amount,
-          ...(idempotencyKey ? { idempotencyKey } : {}),
-        });
-      },
     }),
     defineRoute({
       method: 'post',

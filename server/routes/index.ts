@@ -20,6 +20,7 @@ import { settingsRoutes } from './settings';
 import { walletRoutes } from './wallet';
 import { paymentsRoutes } from './payments';
 import { paymentSettingsRoutes } from './payment-settings';
+import { redemptionsRoutes } from './redemptions';
 import { referenceRoutes } from './reference';
 
 /**
@@ -46,6 +47,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     walletRoutes,
     pinsRoutes,
     giftCardsRoutes,
+    redemptionsRoutes,
     postsRoutes,
     notificationsRoutes,
     leadsRoutes,

@@ -8,6 +8,7 @@ import { createLogger } from '../lib/logger';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
 import { pageLinks, totalCount } from '../testing/page-headers';
+import { spendAtCounter } from '../testing/redemptions';
 import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
@@ -136,7 +137,7 @@ describe('events write notifications', () => {
       source: 'Pin: Starbucks $10.00 at Boylston & Mass Ave',
     });
 
-    await agent.post(`/api/gift-cards/${card.id}/redeem`).send({ amount: 4 }).expect(200);
+    expect((await spendAtCounter(agent, card.id, business.agent, 4)).status).toBe(201);
     expect(ofType(await notificationsOf(business.agent, 'business'), 'gift_redeemed')).toEqual([
       expect.objectContaining({
         message: 'Casey Consumer used $4.00 of a Starbucks gift card from your pin',

@@ -10,15 +10,18 @@ import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 /**
- * The bank test (after Jepsen's). Eight consumers hold cards from eight pins and,
- * from 32 clients at once for 30 seconds, send whole cards to each other and spend parts of them,
- * as people do through the API. Meanwhile a checker reads the database in one snapshot at a time
- * (one REPEATABLE READ transaction, as Jepsen's reads every account at once) and every read must
- * see: the value conserved (what the cards hold plus what was spent equals what was issued), no
- * balance below zero, the ledger summing to zero with every account equal to its entries, and the
- * leaderboard equal to the sum of gifts per sender. At the end, with everything quiet, the API must
- * agree with what the clients were told: the leaderboard with the gifts acknowledged, the wallets
- * with the value issued less the redemptions acknowledged.
+ * The bank test (after Jepsen's). Eight consumers hold cards from eight pins and, from 32 clients
+ * at once for 30 seconds, send whole cards to each other, claim more cards from pins still on
+ * offer, and spend parts of their cards at two businesses' counters (the consumer's code, then a
+ * business taking an amount with it), as people do through the API. Meanwhile a checker reads the
+ * database in one snapshot at a time (one REPEATABLE READ transaction, as Jepsen's reads every
+ * account at once) and every read must see: the value conserved (what the cards hold plus what was
+ * spent equals what was claimed; cards, business balances and pin reserves together equal the
+ * payments taken), no balance below zero, the ledger summing to zero with every account equal to
+ * its entries, and the leaderboard equal to the sum of gifts per sender. At the end, with
+ * everything quiet, the API must agree with what the clients were told: the leaderboard with the
+ * gifts acknowledged, the wallets with the value claimed less the spends acknowledged, the
+ * businesses' balances with the spends they were told of.
  */
 if (!process.env.TEST_DATABASE_URL) {
   throw new Error('The stress tests run on a real Postgres: set TEST_DATABASE_URL');
@@ -29,6 +32,9 @@ const CLIENTS = 32;
 const DURATION_MS = 30_000;
 const PINS = 8;
 const CARD_VALUE = 50;
+/** Pins left on offer during the run: each consumer may claim one card of each. */
+const OPEN_PINS = 4;
+const OPEN_CARD_VALUE = 20;
 
 let context: TestContext;
 let server: Server;
@@ -89,6 +95,11 @@ async function call(
 type Snapshot = {
   cardsCents: number;
   spentCents: number;
+  claimedCents: number;
+  /** What card, business and pin-reserve accounts hold together. */
+  heldCents: number;
+  /** Payments taken less payouts: what the payment clearing account gave out. */
+  paidInCents: number;
   entriesSum: number;
   negativeAccounts: number;
   driftedAccounts: number;
@@ -104,10 +115,16 @@ async function readSnapshot(): Promise<Snapshot> {
       select
         (select coalesce(sum(balance_cents), 0) from ledger_accounts
           where kind = 'gift_card') as "cardsCents",
+        (select coalesce(sum(amount_cents), 0) from ledger_transactions
+          where kind = 'redeem') as "spentCents",
+        (select coalesce(sum(amount_cents), 0) from ledger_transactions
+          where kind = 'claim') as "claimedCents",
+        (select coalesce(sum(balance_cents), 0) from ledger_accounts
+          where kind <> 'system') as "heldCents",
         -- System accounts keep no running balance (no hot row): their entries are the record.
-        (select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+        (select -coalesce(sum(e.amount_cents), 0) from ledger_entries e
           join ledger_accounts a on a.id = e.account_id
-          where a.system_code = 'card_redemptions') as "spentCents",
+          where a.system_code = 'payment_clearing') as "paidInCents",
         (select coalesce(sum(amount_cents), 0) from ledger_entries) as "entriesSum",
         (select count(*) from ledger_accounts
           where kind <> 'system' and balance_cents < 0) as "negativeAccounts",
@@ -142,17 +159,26 @@ const random = (below: number) => Math.floor(Math.random() * below);
 const pick = <T>(items: readonly T[]): T | undefined => items[random(items.length)];
 
 /** What the clients were told took effect. */
-type Acknowledged = { giftsCentsBySender: Map<number, number>; redeemedCents: number };
+type Acknowledged = {
+  giftsCentsBySender: Map<number, number>;
+  redeemedCents: number;
+  redeemedCentsByBusiness: Map<number, number>;
+  claimedCents: number;
+};
 
 /**
- * One client: reads its consumer's wallet and then either spends part of a card (a card already
- * partly spent when there is one, sometimes more than it holds) or gives a whole unspent card to
- * another of the eight. Refusals that concurrency makes expected (the card was just given away by
- * the same consumer's other client, or spent, or is partly used) are fine; anything else is not.
+ * One client: reads its consumer's wallet and then either claims a card from a pin still on
+ * offer, has part of a card spent at a counter (a card already partly spent when there is one,
+ * sometimes more than it holds; the consumer's code, then one of the businesses taking the amount
+ * with it) or gives a whole unspent card to another of the eight. Refusals that concurrency makes
+ * expected (the card was just given away by the same consumer's other client, or spent, or is
+ * partly used; the pin already claimed by this consumer) are fine; anything else is not.
  */
 async function runClient(
   self: Client,
   everyone: readonly Client[],
+  counters: readonly Client[],
+  openPins: readonly number[],
   until: number,
   acknowledged: Acknowledged,
   unexpected: string[],
@@ -169,20 +195,44 @@ async function runClient(
     const unspent = cards.filter((card) => card.balance === card.value);
     operations++;
 
-    if (Math.random() < 0.3 || unspent.length === 0) {
+    const roll = Math.random();
+    if (roll < 0.1) {
+      const pin = pick(openPins);
+      if (!pin) continue;
+      const claimed = await call(self, 'POST', `/api/pins/${pin}/claim`, {});
+      if (claimed.status === 201) acknowledged.claimedCents += OPEN_CARD_VALUE * 100;
+      else if (claimed.status !== 409) {
+        unexpected.push(`claim ${claimed.status} ${JSON.stringify(claimed.body)}`);
+      }
+    } else if (roll < 0.4 || unspent.length === 0) {
       const card = pick(partlySpent) ?? pick(unspent);
-      if (!card) continue;
+      const counter = pick(counters);
+      if (!card || !counter) continue;
       const balanceCents = Math.round(card.balance * 100);
       // One in ten asks for a cent more than the card holds: refused, nothing spent.
       const amountCents =
         Math.random() < 0.1 ? balanceCents + 1 : 1 + random(Math.min(balanceCents, 300));
-      const redeemed = await call(self, 'POST', `/api/gift-cards/${card.id}/redeem`, {
+      const shown = await call(self, 'POST', `/api/gift-cards/${card.id}/redemption-code`, {});
+      if (shown.status !== 201) {
+        // The card was just given away or spent by this consumer's other client.
+        if (![404, 409].includes(shown.status)) {
+          unexpected.push(`code ${shown.status} ${JSON.stringify(shown.body)}`);
+        }
+        continue;
+      }
+      const redeemed = await call(counter, 'POST', '/api/redemptions', {
+        code: (shown.body as { code: string }).code,
         amount: amountCents / 100,
       });
-      if (redeemed.status === 200) {
+      if (redeemed.status === 201) {
         acknowledged.redeemedCents += amountCents;
+        acknowledged.redeemedCentsByBusiness.set(
+          counter.id,
+          (acknowledged.redeemedCentsByBusiness.get(counter.id) ?? 0) + amountCents,
+        );
         expect(amountCents).toBeLessThanOrEqual(balanceCents);
-      } else if (![404, 409].includes(redeemed.status)) {
+      } else if (![409, 410].includes(redeemed.status)) {
+        // 409: more than the card holds now; 410: the card changed hands after its code.
         unexpected.push(`redeem ${redeemed.status} ${JSON.stringify(redeemed.body)}`);
       }
     } else {
@@ -210,7 +260,10 @@ async function runClient(
 describe('the bank test', () => {
   it(`${CONSUMERS} consumers, ${CLIENTS} clients, ${DURATION_MS / 1000} s: every snapshot keeps the invariants`, async () => {
     const { starbucks } = await insertTestStores(context.database.db);
-    const business = await fundedBusiness(context, PINS * CONSUMERS * CARD_VALUE);
+    const business = await fundedBusiness(
+      context,
+      PINS * CONSUMERS * CARD_VALUE + OPEN_PINS * CONSUMERS * OPEN_CARD_VALUE,
+    );
     const pinIds: number[] = [];
     for (let index = 0; index < PINS; index++) {
       pinIds.push(
@@ -220,6 +273,32 @@ describe('the bank test', () => {
         }),
       );
     }
+    const openPins: number[] = [];
+    for (let index = 0; index < OPEN_PINS; index++) {
+      openPins.push(
+        await createTestPin(business.agent, starbucks, {
+          quantity: CONSUMERS,
+          value: OPEN_CARD_VALUE,
+        }),
+      );
+    }
+    // Two counters: the business whose pins issued the cards, and one that chose Starbucks in its
+    // settings (no funds of its own, so its balance is exactly what it took).
+    const other = await fundedBusiness(context, 0, 'Second Counter');
+    await other.agent
+      .patch('/api/user/settings')
+      .send({ acceptedBrands: ['starbucks'] })
+      .expect(200);
+    const counters: Client[] = [];
+    for (const { user } of [business, other]) {
+      counters.push({ id: user.id, username: user.username, cookie: await signIn(user.username) });
+    }
+    const balanceOf = async (counter: Client) =>
+      Math.round(
+        ((await call(counter, 'GET', '/api/wallet')).body as { balance: number }).balance * 100,
+      );
+    const countersBefore = new Map<number, number>();
+    for (const counter of counters) countersBefore.set(counter.id, await balanceOf(counter));
     const consumers: Client[] = [];
     for (let index = 0; index < CONSUMERS; index++) {
       const { agent, user } = await signedInConsumer(context);
@@ -232,9 +311,19 @@ describe('the bank test', () => {
 
     const start = await readSnapshot();
     const issuedCents = PINS * CONSUMERS * CARD_VALUE * 100;
-    expect(start).toMatchObject({ cardsCents: issuedCents, spentCents: 0, gifts: 0 });
+    expect(start).toMatchObject({
+      cardsCents: issuedCents,
+      claimedCents: issuedCents,
+      spentCents: 0,
+      gifts: 0,
+    });
 
-    const acknowledged: Acknowledged = { giftsCentsBySender: new Map(), redeemedCents: 0 };
+    const acknowledged: Acknowledged = {
+      giftsCentsBySender: new Map(),
+      redeemedCents: 0,
+      redeemedCentsByBusiness: new Map(),
+      claimedCents: 0,
+    };
     const unexpected: string[] = [];
     const until = Date.now() + DURATION_MS;
     let running = true;
@@ -244,7 +333,15 @@ describe('the bank test', () => {
     })();
     const operations = await Promise.all(
       Array.from({ length: CLIENTS }, (_, index) =>
-        runClient(consumers[index % CONSUMERS]!, consumers, until, acknowledged, unexpected),
+        runClient(
+          consumers[index % CONSUMERS]!,
+          consumers,
+          counters,
+          openPins,
+          until,
+          acknowledged,
+          unexpected,
+        ),
       ),
     );
     running = false;
@@ -254,18 +351,22 @@ describe('the bank test', () => {
     const total = operations.reduce((sum, count) => sum + count, 0);
     const last = snapshots.at(-1);
     process.stdout.write(
-      `bank test: ${total} operations, ${last?.gifts} gifts, $${acknowledged.redeemedCents / 100} spent, ${snapshots.length} snapshots checked\n`,
+      `bank test: ${total} operations, ${last?.gifts} gifts, $${acknowledged.claimedCents / 100} claimed, $${acknowledged.redeemedCents / 100} spent, ${snapshots.length} snapshots checked\n`,
     );
-    // Enough happened for the test to mean something: many gifts and many redemptions.
+    // Enough happened for the test to mean something: many gifts, claims and spends at both
+    // counters.
     expect(total).toBeGreaterThan(500);
     expect(acknowledged.giftsCentsBySender.size).toBe(CONSUMERS);
     expect(acknowledged.redeemedCents).toBeGreaterThan(0);
+    expect(acknowledged.claimedCents).toBeGreaterThan(0);
+    expect(acknowledged.redeemedCentsByBusiness.size).toBe(counters.length);
     expect(snapshots.length).toBeGreaterThan(20);
 
     // Every read the checker made during the run.
     const broken = snapshots.filter(
       (snapshot) =>
-        snapshot.cardsCents + snapshot.spentCents !== issuedCents ||
+        snapshot.cardsCents + snapshot.spentCents !== snapshot.claimedCents ||
+        snapshot.heldCents !== snapshot.paidInCents ||
         snapshot.cardsCents < 0 ||
         snapshot.entriesSum !== 0 ||
         snapshot.negativeAccounts !== 0 ||
@@ -276,8 +377,17 @@ describe('the bank test', () => {
 
     // At rest, the database holds exactly what the clients were told.
     const end = await readSnapshot();
+    const claimedCents = issuedCents + acknowledged.claimedCents;
+    expect(end.claimedCents).toBe(claimedCents);
     expect(end.spentCents).toBe(acknowledged.redeemedCents);
-    expect(end.cardsCents).toBe(issuedCents - acknowledged.redeemedCents);
+    expect(end.cardsCents).toBe(claimedCents - acknowledged.redeemedCents);
+    // Each business holds what it had plus exactly the spends it was told of.
+    for (const counter of counters) {
+      expect(await balanceOf(counter)).toBe(
+        countersBefore.get(counter.id)! +
+          (acknowledged.redeemedCentsByBusiness.get(counter.id) ?? 0),
+      );
+    }
 
     // And the API says so: the leaderboard equals the gifts acknowledged to each sender ...
     const leaderboard = await call(consumers[0]!, 'GET', '/api/gift-cards/leaderboard?period=all');
@@ -298,6 +408,6 @@ describe('the bank test', () => {
       for (const card of wallet.body as WalletGiftCard[])
         heldCents += Math.round(card.balance * 100);
     }
-    expect(heldCents).toBe(issuedCents - acknowledged.redeemedCents);
+    expect(heldCents).toBe(claimedCents - acknowledged.redeemedCents);
   }, 120_000);
 });

@@ -199,8 +199,16 @@ async function buildWorld(
   return { business, consumers, pins, sparePin, cardsIssued: consumers.length };
 }
 
-/** The requests one consumer makes, in turn: reads, a claim of the next pin, a redemption. */
-function* consumerRequests(consumer: Consumer, pins: number[]): Generator<RequestSpec> {
+/**
+ * The requests one consumer makes, in turn: reads, a claim of the next pin, and a spend at the
+ * business's counter (the consumer's code, then the business taking a cent with it). Each
+ * request's outcome is handed back to the generator, so the counter can read the code.
+ */
+function* consumerRequests(
+  consumer: Consumer,
+  pins: number[],
+  business: { cookie: string },
+): Generator<RequestSpec, void, Outcome | undefined> {
   const { clientId, cookie } = consumer;
   for (let round = 0; ; round++) {
     const pin = pins[round % pins.length] ?? 0;
@@ -226,13 +234,22 @@ function* consumerRequests(consumer: Consumer, pins: number[]): Generator<Reques
       path: '/api/notifications/unread-count',
       cookie,
     };
+    const shown = yield {
+      label: 'code',
+      clientId,
+      method: 'POST',
+      path: `/api/gift-cards/${consumer.cardId}/redemption-code`,
+      cookie,
+      body: {},
+    };
+    if (shown?.status !== 201 || !shown.body) continue;
     yield {
       label: 'redeem',
       clientId,
       method: 'POST',
-      path: `/api/gift-cards/${consumer.cardId}/redeem`,
-      cookie,
-      body: { amount: REDEEM_AMOUNT },
+      path: '/api/redemptions',
+      cookie: business.cookie,
+      body: { code: (JSON.parse(shown.body) as { code: string }).code, amount: REDEEM_AMOUNT },
     };
   }
 }
@@ -250,9 +267,15 @@ async function runLoad(
 ): Promise<void> {
   await Promise.all(
     world.consumers.map(async (consumer) => {
-      const requests = consumerRequests(consumer, world.pins);
+      const requests = consumerRequests(consumer, world.pins, world.business);
+      let last: Outcome | undefined;
       while (running()) {
-        const outcome = await send(baseUrl, consumer.agent, requests.next().value as RequestSpec);
+        const outcome = await send(
+          baseUrl,
+          consumer.agent,
+          requests.next(last).value as RequestSpec,
+        );
+        last = outcome;
         outcomes.push(outcome);
         if (outcome.kind !== 'answered' || (outcome.status ?? 0) >= 500) await sleep(25);
       }
@@ -262,7 +285,7 @@ async function runLoad(
 
 /**
  * The database against what the clients were told. Every claim answered 201 issued its card and
- * every redemption answered 200 took its cent (`missing` lists those that did not); nothing else
+ * every redemption answered 201 took its cent (`missing` lists those that did not); nothing else
  * took effect (`unexplained`) except, possibly, a write answered 503: a write can commit and the
  * request still fail on the way to its answer (`committedThough503` counts those).
  */

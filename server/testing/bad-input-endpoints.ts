@@ -55,7 +55,7 @@ export type World = {
   others: Person[];
   /** The test stores, with their brands. */
   stores: Array<{ id: number; brand: string }>;
-  /** A's cards: the first half to redeem, the second half to send (a used card cannot be sent). */
+  /** A's cards: each may show a counter code; the second half are sent away. */
   cards: number[];
   pins: number[];
   posts: number[];
@@ -351,6 +351,21 @@ const recoveryCode = fc
   .map(([code, dashed, upper]) => {
     const typed = dashed ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
     return upper ? typed.toUpperCase() : typed;
+  });
+
+/** A counter code as a cashier types it: any case, with a dash or a space, or scanned as a link. */
+const counterCode = fc
+  .tuple(
+    fc.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
+    fc.constantFrom('plain', 'dashed', 'spaced', 'lower', 'link'),
+  )
+  .map(([code, form]) => {
+    const half = `${code.slice(0, 4)}-${code.slice(4)}`;
+    if (form === 'dashed') return half;
+    if (form === 'spaced') return ` ${code.slice(0, 4)} ${code.slice(4)} `;
+    if (form === 'lower') return code.toLowerCase();
+    if (form === 'link') return `https://markit.example.com/redeem?code=${half}`;
+    return code;
   });
 
 /** The second step of a sign-in: a code or a recovery code, one of them. */
@@ -790,22 +805,39 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     answers: [201, 400, 404, 409],
   },
   {
-    route: 'POST /api/gift-cards/:id/redeem',
+    route: 'POST /api/gift-cards/:id/redemption-code',
     caller: 'consumer',
-    parameter: idParameter((world) => world.cards.slice(0, world.cards.length / 2)),
-    body: () =>
+    parameter: idParameter((world) => world.cards),
+    // 409: spent; 410: expired.
+    answers: [201, 404, 409, 410],
+  },
+  {
+    route: 'POST /api/redemptions/lookup',
+    caller: 'business',
+    body: () => record({ code: str(counterCode) }),
+    limits: { code: 200 },
+    // No code the properties type is one a card has: 404, then 429 once the misses add up.
+    answers: [404, 429],
+  },
+  {
+    route: 'POST /api/redemptions',
+    caller: 'business',
+    body: (world) =>
       record({
+        code: str(counterCode),
         amount: fc.oneof(
           { arbitrary: dollars(0.01, 3), weight: 3 },
-          { arbitrary: dollars(0.01, 1_000_000), weight: 1 },
-          {
-            arbitrary: fc.constantFrom('1e12', '1e15', '1e300', '123456789012.34').map(raw),
-            weight: 1,
-          },
+          { arbitrary: dollars(0.01, 500), weight: 1 },
+        ),
+        storeId: optional(
+          fc.oneof(
+            fc.constant(raw('null')),
+            wholeNumber(someId(world.stores.map((store) => store.id))),
+          ),
         ),
       }),
-    // 409: over the balance, used, or an Idempotency-Key reused; 410: expired.
-    answers: [200, 404, 409, 410],
+    limits: { code: 200 },
+    answers: [404, 429],
     idempotencyKey: true,
   },
   {
@@ -1135,12 +1167,6 @@ export const READ_ROUTES: ReadRoute[] = [
     caller: 'consumer',
     parameter: idParameter((world) => world.cards),
     names: pageNames,
-    answers: [200, 404],
-  },
-  {
-    route: 'GET /api/gift-cards/:id/code',
-    caller: 'consumer',
-    parameter: idParameter((world) => world.cards),
     answers: [200, 404],
   },
   { route: 'GET /api/friends', caller: 'consumer', answers: [200] },

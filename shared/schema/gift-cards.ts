@@ -7,6 +7,7 @@ import {
   GIFT_CARD_STATUSES,
   GIFT_LIMITS,
   GIFT_REQUEST_STATUSES,
+  ID_MAX,
   LEADERBOARD_LIMITS,
   LEADERBOARD_PERIODS,
   LIMITS,
@@ -112,9 +113,6 @@ const positiveDollars = (label: string) =>
     .refine((value) => Math.round(value * 100) > 0, `${label} must be more than $0`)
     .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals`)
     .transform((value) => Math.round(value * 100));
-
-export const redeemGiftCardSchema = z.object({ amount: positiveDollars('Amount') });
-export type RedeemGiftCardInput = z.input<typeof redeemGiftCardSchema>;
 
 const giftMessage = z
   .string({ error: 'Message must be text' })
@@ -299,17 +297,6 @@ export const walletGiftCardSchema = z
   .describe("A gift card in the consumer's wallet, with its balance and expiry");
 export type WalletGiftCard = z.infer<typeof walletGiftCardSchema>;
 
-/** The secret code of the owner's card and a QR image of it (an SVG data URL) for the cashier. */
-export const giftCardCodeSchema = z
-  .object({
-    id: z.number().int(),
-    code: z.string(),
-    /** An SVG data URL. */
-    qrCode: z.string().describe('The code as a QR image: an SVG data URL'),
-  })
-  .describe("The secret code of the owner's gift card, and a QR image of it for the cashier");
-export type GiftCardCode = z.infer<typeof giftCardCodeSchema>;
-
 /**
  * POST /api/pins/:id/claim's body (optional): whether the consumer agrees to give the business
  * their phone number along with their name and e-mail. Without a body the phone is not shared:
@@ -328,16 +315,6 @@ export const claimResultSchema = z
   })
   .describe('The gift card claimed from a pin, and how many cards the pin has left');
 export type ClaimResult = z.infer<typeof claimResultSchema>;
-
-/** POST /api/gift-cards/:id/redeem: the card after spending part or all of it. */
-export const redeemResultSchema = z
-  .object({
-    giftCard: walletGiftCardSchema,
-    /** Dollars spent by this redemption. */
-    redeemed: dollarAmount('Dollars spent by this redemption'),
-  })
-  .describe('The gift card after spending from it, and the amount spent');
-export type RedeemResult = z.infer<typeof redeemResultSchema>;
 
 /** A gift transaction, seen by its sender or its recipient. */
 export const giftTransactionSchema = z

@@ -21,8 +21,6 @@ import { paymentSourceFields } from './payments';
 export const SYSTEM_ACCOUNTS = {
   /** Card payments in and payouts out, through the payment provider. */
   paymentClearing: 'payment_clearing',
-  /** Card value spent at a store: it leaves the platform to the merchant. */
-  cardRedemptions: 'card_redemptions',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -86,6 +86,16 @@ export const profilePictureField = z
   .max(PROFILE_LIMITS.pictureUrlMax, SETTINGS_MESSAGES.pictureUnknown)
   .nullable();
 
+/**
+ * The brands a business accepts at its counter besides those of its own pins (it may accept none
+ * yet): their cards can be redeemed there.
+ */
+export const acceptedBrandsField = z
+  .array(z.string({ error: 'Brand ids must be strings' }).trim().min(1, 'Unknown brand'), {
+    error: 'Accepted brands must be a list of brand ids',
+  })
+  .max(LIMITS.brandsMax, 'Too many brands');
+
 // ---------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------
@@ -93,7 +103,7 @@ export const profilePictureField = z
 /**
  * `PATCH /api/user/settings`: only the fields sent change. Brands and identifiers are replaced as
  * sets. Consumer-only fields (brands, identifiers) and business-only ones (contactEmail, website,
- * description) are refused for the other account type; '' clears an optional detail.
+ * description, acceptedBrands) are refused for the other account type; '' clears an optional detail.
  */
 export const profileSettingsUpdateSchema = z.object({
   name: nameField('Name is required').optional(),
@@ -105,6 +115,7 @@ export const profileSettingsUpdateSchema = z.object({
   contactEmail: contactEmailField.optional(),
   website: websiteField.optional(),
   description: descriptionField.optional(),
+  acceptedBrands: acceptedBrandsField.optional(),
 });
 export type ProfileSettingsUpdate = z.input<typeof profileSettingsUpdateSchema>;
 
@@ -169,6 +180,10 @@ export const profileSettingsSchema = z
     contactEmail: z.string().nullable().describe("A business's contact e-mail for customers"),
     website: z.string().nullable().describe("A business's website"),
     description: z.string().nullable().describe("A business's short description"),
+    /** Brand ids a business accepts at its counter besides its pins' (empty for a consumer). */
+    acceptedBrands: z
+      .array(z.string())
+      .describe("Brand ids a business accepts at its counter besides its pins' brands, sorted"),
   })
   .describe("The signed-in user's editable profile");
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;

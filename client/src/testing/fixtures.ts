@@ -35,6 +35,7 @@ export function buildProfileSettings(overrides: Partial<ProfileSettings> = {}): 
     contactEmail: null,
     website: null,
     description: null,
+    acceptedBrands: [],
     ...overrides,
   };
 }

@@ -5,16 +5,18 @@ import { APP_JOB_QUEUES, queueLetter } from '../../jobs/app-jobs';
 import { TEST_PASSWORD } from '../../testing/factories';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../../testing/gift-cards';
 import { caughtMailTo, linkIn, waitForMailTo } from '../../testing/mail';
+import { spendAtCounter } from '../../testing/redemptions';
 import { insertTestStores } from '../../testing/stores';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { type CardExpiringLetter, remindExpiringCards } from './remind-expiring-cards';
 
 let context: TestContext;
 let pinId: number;
+let business: Awaited<ReturnType<typeof fundedBusiness>>;
 beforeAll(async () => {
   context = await createTestContext();
   const store = await insertTestStores(context.database.db);
-  const business = await fundedBusiness(context, 1000, 'Bean Street Coffee');
+  business = await fundedBusiness(context, 1000, 'Bean Street Coffee');
   pinId = await createTestPin(business.agent, store.starbucks, { value: 10, quantity: 20 });
 });
 afterAll(async () => {
@@ -68,10 +70,8 @@ describe('remindExpiringCards', () => {
     const later = await holder('10 days');
     const expired = await holder('-1 hour');
     const empty = await holder('3 days');
-    const redeemed = await empty.agent
-      .post(`/api/gift-cards/${empty.cardId}/redeem`)
-      .send({ amount: 10 });
-    expect(redeemed.status).toBe(200);
+    const redeemed = await spendAtCounter(empty.agent, empty.cardId, business.agent, 10);
+    expect(redeemed.status).toBe(201);
     const deleted = await holder('3 days');
     expect(
       (await deleted.agent.post('/api/user/delete').send({ password: TEST_PASSWORD })).status,

@@ -36,10 +36,12 @@ export async function getProfileSettings(db: Executor, userId: number): Promise<
     email: row.email,
     profilePicture: row.profilePicture,
     phone: row.phone,
-    brands: row.brands,
+    // A business's brands are those it accepts at its counter; a consumer's, their favourites.
+    brands: business ? [] : row.brands,
     identifiers: row.identifiers.map(Number),
     contactEmail: business ? row.contactEmail : null,
     website: business ? row.website : null,
     description: business ? row.description : null,
+    acceptedBrands: business ? row.brands : [],
   };
 }

@@ -19,7 +19,7 @@ import { getProfileSettings } from './get-profile-settings';
 type ProfileSettingsUpdate = z.output<typeof profileSettingsUpdateSchema>;
 
 const CONSUMER_ONLY = ['brands', 'identifiers'] as const;
-const BUSINESS_ONLY = ['contactEmail', 'website', 'description'] as const;
+const BUSINESS_ONLY = ['contactEmail', 'website', 'description', 'acceptedBrands'] as const;
 
 const invalid = (errors: Record<string, string>) =>
   new AppError('VALIDATION', Object.values(errors)[0] ?? 'Invalid input', { errors });
@@ -126,6 +126,15 @@ export async function updateProfileSettings(
         await requireKnownBrands(tx, brandIds);
         await tx.delete(userBrands).where(eq(userBrands.userId, userId));
         await tx.insert(userBrands).values(brandIds.map((brandId) => ({ userId, brandId })));
+      }
+      // A business's brands are the ones it accepts at its counter (none is a choice too).
+      if (input.acceptedBrands !== undefined) {
+        const brandIds = [...new Set(input.acceptedBrands)];
+        await requireKnownBrands(tx, brandIds);
+        await tx.delete(userBrands).where(eq(userBrands.userId, userId));
+        if (brandIds.length > 0) {
+          await tx.insert(userBrands).values(brandIds.map((brandId) => ({ userId, brandId })));
+        }
       }
       if (input.identifiers !== undefined) {
         const identifierIds = [...new Set(input.identifiers)];

@@ -1,0 +1,140 @@
+import { eq, sql } from 'drizzle-orm';
+import { brandDisplayName, type GiftCardStatus } from '@shared/constants';
+import { GIFT_CARD_MESSAGES, REDEMPTION_MESSAGES } from '@shared/schema/gift-cards';
+import { giftCards, redemptionCodes } from '@shared/tables/gift-cards';
+import { ledgerAccounts } from '@shared/tables/ledger';
+import { users } from '@shared/tables/users';
+import { type Executor, type Transaction } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { type LedgerAccount } from '../ledger/accounts';
+import { businessOffersBrand } from './business-brands';
+
+/** A counter code with the card it spends, read at one moment of the database's clock. */
+export type CodeCard = {
+  code: string;
+  codeExpiresAt: Date;
+  codeExpired: boolean;
+  usedAt: Date | null;
+  /** Whose screen showed it: a card given away since then no longer answers to it. */
+  codeOwnerId: number;
+  card: {
+    id: number;
+    ownerId: number;
+    ownerName: string;
+    brandId: string;
+    status: GiftCardStatus;
+    expiresAt: Date;
+    expired: boolean;
+    promotional: boolean;
+    /** The business whose pin issued it, if one did. */
+    issuerId: number | null;
+    account: LedgerAccount & { balanceCents: number };
+  };
+};
+
+const columns = {
+  code: redemptionCodes.code,
+  codeExpiresAt: redemptionCodes.expiresAt,
+  codeExpired: sql<boolean>`${redemptionCodes.expiresAt} <= now()`,
+  usedAt: redemptionCodes.usedAt,
+  codeOwnerId: redemptionCodes.ownerId,
+  cardId: giftCards.id,
+  ownerId: giftCards.ownerId,
+  ownerName: users.name,
+  brandId: giftCards.brandId,
+  status: giftCards.status,
+  expiresAt: giftCards.expiresAt,
+  expired: sql<boolean>`${giftCards.expiresAt} <= now()`,
+  pinId: giftCards.pinId,
+  issuerId: giftCards.businessId,
+  accountId: ledgerAccounts.id,
+  accountKind: ledgerAccounts.kind,
+  balanceCents: ledgerAccounts.balanceCents,
+};
+
+type Row = Awaited<ReturnType<typeof selectCodeCard>>[number];
+
+function toCodeCard(row: Row): CodeCard {
+  return {
+    code: row.code,
+    codeExpiresAt: row.codeExpiresAt,
+    codeExpired: row.codeExpired,
+    usedAt: row.usedAt,
+    codeOwnerId: row.codeOwnerId,
+    card: {
+      id: row.cardId,
+      ownerId: row.ownerId,
+      ownerName: row.ownerName,
+      brandId: row.brandId,
+      status: row.status,
+      expiresAt: row.expiresAt,
+      expired: row.expired,
+      promotional: row.pinId !== null,
+      issuerId: row.issuerId,
+      account: { id: row.accountId, kind: row.accountKind, balanceCents: row.balanceCents },
+    },
+  };
+}
+
+const selectCodeCard = (db: Executor, code: string) =>
+  db
+    .select(columns)
+    .from(redemptionCodes)
+    .innerJoin(giftCards, eq(giftCards.id, redemptionCodes.giftCardId))
+    .innerJoin(users, eq(users.id, giftCards.ownerId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
+    .where(eq(redemptionCodes.code, code));
+
+/** The code and its card, or 404 for a code no card has (mistyped, forged, long pruned). */
+export async function findCodeCard(db: Executor, code: string): Promise<CodeCard> {
+  const [row] = await selectCodeCard(db, code);
+  if (!row) throw notFound(REDEMPTION_MESSAGES.notFound);
+  return toCodeCard(row);
+}
+
+/**
+ * The code and its card, both rows locked for this transaction: the card first, then the code, in
+ * the order every writer of a card takes them (a new code is made under the card's lock), so two
+ * counters spending one card, or one code, run one after the other.
+ */
+export async function lockCodeCard(tx: Transaction, code: string): Promise<CodeCard> {
+  const [target] = await tx
+    .select({ cardId: redemptionCodes.giftCardId })
+    .from(redemptionCodes)
+    .where(eq(redemptionCodes.code, code));
+  if (!target) throw notFound(REDEMPTION_MESSAGES.notFound);
+  await tx
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(eq(giftCards.id, target.cardId))
+    .for('update');
+  const [row] = await selectCodeCard(tx, code).for('update', { of: redemptionCodes });
+  if (!row) throw notFound(REDEMPTION_MESSAGES.notFound);
+  return toCodeCard(row);
+}
+
+/**
+ * Refuses a code that cannot spend its card now (410: used, expired, the card given away since,
+ * the card spent, expired or withdrawn), and a business that does not offer the card's brand
+ * (403). Checked in this order, so a business of another brand learns nothing about a dead code
+ * beyond its being dead.
+ */
+export async function assertRedeemable(
+  db: Executor,
+  found: CodeCard,
+  businessId: number,
+): Promise<void> {
+  if (found.usedAt) throw new AppError('GONE', REDEMPTION_MESSAGES.used);
+  if (found.codeExpired || found.codeOwnerId !== found.card.ownerId) {
+    throw new AppError('GONE', REDEMPTION_MESSAGES.expired);
+  }
+  const { card } = found;
+  if (card.status === 'redeemed') throw new AppError('GONE', GIFT_CARD_MESSAGES.used);
+  if (card.status === 'expired' || card.expired) {
+    throw new AppError('GONE', GIFT_CARD_MESSAGES.expired);
+  }
+  if (card.status !== 'active') throw new AppError('GONE', GIFT_CARD_MESSAGES.unavailable);
+  if (!(await businessOffersBrand(db, businessId, card.brandId))) {
+    throw forbidden(REDEMPTION_MESSAGES.otherBrand(brandDisplayName(card.brandId)));
+  }
+}
