@@ -43,7 +43,6 @@ export const GIFT_CARD_MESSAGES = {
   used: 'This gift card has already been used',
   unavailable: 'This gift card can no longer be used',
   overBalance: "The amount is more than the card's balance",
-  partlyUsed: 'Only an unused gift card can be sent',
   self: 'You cannot send a gift card to yourself',
   selfRequest: 'You cannot request a gift from yourself',
   userNotFound: 'User not found',
