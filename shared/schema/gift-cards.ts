@@ -420,6 +420,175 @@ export const userSearchResultSchema = z
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// Spending a card at a business's counter
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The code a holder shows at the counter, as text and as a QR code. Eight characters of
+ * Crockford's base32 (no I, L, O or U, so a code read aloud or typed cannot be misread) carry 40
+ * random bits; a code works once, for a minute and a half, and unknown codes count against the
+ * business's and the address's allowance, so guessing one is hopeless.
+ */
+export const REDEMPTION_CODE = {
+  alphabet: '0123456789ABCDEFGHJKMNPQRSTVWXYZ',
+  length: 8,
+  /** How long a code works after it is made. */
+  validSeconds: 90,
+  /** How often the holder's screen fetches a new one (well inside its validity). */
+  refreshSeconds: 60,
+  /** The longest text a cashier may type or a scan may hold (the code with spaces or a link). */
+  typedMax: 200,
+} as const;
+
+export const REDEMPTION_MESSAGES = {
+  codeInvalid: 'Enter the 8-character code shown on the card, e.g. K3QF-8ZT2',
+  notFound: 'No card has this code. Check the code and try again.',
+  expired: 'This code has expired. Ask the customer to show the card again for a new code.',
+  used: 'This code has already been used. Ask the customer to show the card again for a new code.',
+  otherBrand: (brandName: string) =>
+    `Your business does not accept ${brandName} gift cards. Add ${brandName} to the brands you accept in Settings to redeem them.`,
+  storeUnknown: 'Choose one of your stores of this brand',
+  rateLimited: 'Too many codes that match no card. Please wait a few minutes and try again.',
+  keyReused: 'This Idempotency-Key was already used for another request',
+  overBalance: GIFT_CARD_MESSAGES.overBalance,
+  amountTooHigh: `Amount must be at most $${GIFT_LIMITS.amountMax}`,
+} as const;
+
+/** Crockford's reading of a typed code: any case, spaces and dashes ignored, O read as 0, I and L as 1. */
+export function normalizeRedemptionCode(text: string): string {
+  return text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+const CODE_PATTERN = new RegExp(`^[${REDEMPTION_CODE.alphabet}]{${REDEMPTION_CODE.length}}$`);
+
+export function isRedemptionCode(code: string): boolean {
+  return CODE_PATTERN.test(code);
+}
+
+/** A code as people read it: two groups of four, e.g. 'K3QF-8ZT2'. */
+export function formatRedemptionCode(code: string): string {
+  const half = REDEMPTION_CODE.length / 2;
+  return `${code.slice(0, half)}-${code.slice(half)}`;
+}
+
+/**
+ * The code in what a scan read: the QR holds a link to the Redeem screen (`/redeem?code=…`), so a
+ * phone's own camera opens it too; anything else is taken as the code itself.
+ */
+export function redemptionCodeFromScan(text: string): string {
+  try {
+    const code = new URL(text).searchParams.get('code');
+    if (code) return code;
+  } catch {
+    // Not a link: the code itself.
+  }
+  return text;
+}
+
+/** A code as typed or scanned, normalised; anything that cannot be a code is refused here. */
+export const redemptionCodeField = z
+  .string({ error: REDEMPTION_MESSAGES.codeInvalid })
+  .max(REDEMPTION_CODE.typedMax, REDEMPTION_MESSAGES.codeInvalid)
+  .transform((text) => normalizeRedemptionCode(redemptionCodeFromScan(text.trim())))
+  .refine(isRedemptionCode, REDEMPTION_MESSAGES.codeInvalid);
+
+/** POST /api/redemptions/lookup: what the card behind a code is. */
+export const redemptionLookupSchema = z.object({ code: redemptionCodeField });
+export type RedemptionLookupInput = z.input<typeof redemptionLookupSchema>;
+
+/** The amount spent: at least a cent, at most the largest card there can be, in cents. */
+export const redemptionAmountField = positiveDollars('Amount').refine(
+  (cents) => cents <= GIFT_LIMITS.amountMax * 100,
+  REDEMPTION_MESSAGES.amountTooHigh,
+);
+
+/** POST /api/redemptions: spend `amount` dollars of the card behind `code`, at `storeId` if given. */
+export const redeemCardSchema = z.object({
+  code: redemptionCodeField,
+  amount: redemptionAmountField,
+  storeId: z
+    .number({ error: REDEMPTION_MESSAGES.storeUnknown })
+    .int(REDEMPTION_MESSAGES.storeUnknown)
+    .min(1, REDEMPTION_MESSAGES.storeUnknown)
+    .max(ID_MAX, REDEMPTION_MESSAGES.storeUnknown)
+    .nullish(),
+});
+export type RedeemCardInput = z.input<typeof redeemCardSchema>;
+
+/** What the counter and the holder see of the card. */
+const redemptionCardFields = {
+  brand: z.string(),
+  /** Dollars left to spend. */
+  balance: dollarAmount('Dollars left to spend'),
+  expires: isoDateTime(),
+  /** Issued by a business's pin (not paid for with money). */
+  promotional: z.boolean().describe("Issued by a business's pin, not paid for with money"),
+};
+
+/** POST /api/gift-cards/:id/redemption-code: a new code for the counter, and the card. */
+export const redemptionCodeSchema = z
+  .object({
+    /** As people read it, e.g. 'K3QF-8ZT2'. */
+    code: z.string().describe("As people read it, e.g. 'K3QF-8ZT2'"),
+    /** The code as a QR image (an SVG data URL), holding a link to the Redeem screen. */
+    qrCode: z.string().describe('The code as a QR image: an SVG data URL'),
+    expiresAt: isoDateTime(),
+    card: z.object({
+      id: z.number().int(),
+      ...redemptionCardFields,
+      status: z.enum(GIFT_CARD_STATUSES),
+    }),
+  })
+  .describe('A short-lived, single-use code for spending the card at a counter');
+export type RedemptionCode = z.infer<typeof redemptionCodeSchema>;
+
+/** One of the business's stores of the card's brand (a store its pins name). */
+export const redemptionStoreSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+  })
+  .describe("One of the business's stores of the card's brand");
+export type RedemptionStore = z.infer<typeof redemptionStoreSchema>;
+
+/** POST /api/redemptions/lookup: the card behind a code, as the cashier sees it. */
+export const redemptionLookupResultSchema = z
+  .object({
+    code: z.string(),
+    /** When the code stops working. */
+    expiresAt: isoDateTime('When the code stops working'),
+    card: z.object(redemptionCardFields),
+    holderFirstName: z.string(),
+    /** Where it may be spent: the business's stores of the brand (empty when it has none). */
+    stores: z
+      .array(redemptionStoreSchema)
+      .describe("The business's stores of the brand (empty when it has none)"),
+  })
+  .describe('The card behind a redemption code, as the cashier sees it');
+export type RedemptionLookup = z.infer<typeof redemptionLookupResultSchema>;
+
+/** POST /api/redemptions: what was spent and what the card has left. */
+export const redemptionResultSchema = z
+  .object({
+    /** The movement's id (a retry with the same Idempotency-Key answers the same one). */
+    id: z.number().int().describe('The movement; a retry with the same Idempotency-Key answers it'),
+    /** Dollars spent. */
+    amount: dollarAmount('Dollars spent'),
+    /** Dollars the card has left. */
+    balance: dollarAmount('Dollars the card has left'),
+    brand: z.string(),
+    promotional: z.boolean(),
+    holderFirstName: z.string(),
+    store: redemptionStoreSchema.nullable(),
+    createdAt: isoDateTime(),
+  })
+  .describe('A card spent at the counter: the amount and what the card has left');
+export type RedemptionResult = z.infer<typeof redemptionResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // A card's history
 // ---------------------------------------------------------------------------------------------
 
