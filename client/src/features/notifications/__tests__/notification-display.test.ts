@@ -137,6 +137,12 @@ describe('notificationAction', () => {
     });
   });
 
+  it('opens the wallet at an expired card: reissued for its holder, refunded for its business', () => {
+    expect(
+      action({ id: 1, type: 'card_expired', referenceType: 'gift_card', referenceId: 12 }),
+    ).toEqual({ type: 'link', label: 'View Wallet', href: '/wallet?card=12' });
+  });
+
   it('has no action for an accepted friend request', () => {
     expect(action({ id: 1, type: 'friend_request_accepted' })).toBeNull();
   });

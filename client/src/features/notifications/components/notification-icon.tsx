@@ -38,12 +38,12 @@ type NotificationIconProps = { kind: NotificationKind; type: NotificationType };
 
 /** The kind's icon in a tinted circle; decorative, the message says what happened. */
 export function NotificationIcon({ kind, type }: NotificationIconProps) {
-  // A mention and a card about to expire are system notifications by kind but deserve their own
-  // signs.
+  // A mention and a card about to expire (or expired) are system notifications by kind but
+  // deserve their own signs.
   const Icon =
     type === 'post_mention'
       ? AtSign
-      : type === 'card_expiring'
+      : type === 'card_expiring' || type === 'card_expired'
         ? CalendarClock
         : ICON_BY_KIND[kind];
   return (

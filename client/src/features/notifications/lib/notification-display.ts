@@ -133,6 +133,16 @@ export function notificationAction(
             ? `${paths.wallet}?card=${id}`
             : paths.wallet,
       };
+    case 'card_expired':
+      // A holder's reissued card, or the refund in a business's wallet.
+      return {
+        type: 'link',
+        label: 'View Wallet',
+        href:
+          item.referenceType === 'gift_card' && id !== null
+            ? `${paths.wallet}?card=${id}`
+            : paths.wallet,
+      };
     case 'system':
       return { type: 'link', label: 'Complete Profile', href: paths.settings };
     default:
