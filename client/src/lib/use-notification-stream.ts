@@ -9,6 +9,7 @@ import {
 } from '@/api/get-unread-count';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from './paths';
+import { WALLET_QUERY_KEY } from './query-client';
 
 export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
 /** While the stream is down, the unread count is asked for this often. */
@@ -39,7 +40,11 @@ type UseNotificationStreamOptions = {
   createEventSource?: CreateNotificationEventSource;
 };
 
-function messageOf(data: unknown): { message: string | null; read: boolean } {
+function messageOf(data: unknown): {
+  message: string | null;
+  read: boolean;
+  referenceType: string | null;
+} {
   let parsed: unknown;
   try {
     parsed = typeof data === 'string' ? JSON.parse(data) : data;
@@ -49,9 +54,11 @@ function messageOf(data: unknown): { message: string | null; read: boolean } {
   const item = (parsed && typeof parsed === 'object' ? parsed : {}) as {
     message?: unknown;
     read?: unknown;
+    referenceType?: unknown;
   };
   const message = typeof item.message === 'string' ? item.message.trim() : '';
-  return { message: message || null, read: item.read === true };
+  const referenceType = typeof item.referenceType === 'string' ? item.referenceType : null;
+  return { message: message || null, read: item.read === true, referenceType };
 }
 
 /**
@@ -106,7 +113,7 @@ export function useNotificationStream({
       });
       current.addEventListener('notification', (event) => {
         if (source !== current) return;
-        const { message, read } = messageOf(event.data);
+        const { message, read, referenceType } = messageOf(event.data);
         if (!read) {
           queryClient.setQueryData<UnreadCount>(UNREAD_COUNT_QUERY_KEY, (count) =>
             count ? { unread: count.unread + 1 } : count,
@@ -114,6 +121,10 @@ export function useNotificationStream({
         }
         refreshCount();
         refreshList();
+        // A card received, spent at a counter or expiring: the wallet on screen shows it at once.
+        if (referenceType === 'gift_card') {
+          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+        }
         // Without text the title ('New notification') says it all.
         if (!onNotificationsPage.current) {
           toast({ title: TOAST_TITLE, description: message ?? undefined });

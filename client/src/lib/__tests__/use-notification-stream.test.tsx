@@ -91,6 +91,38 @@ afterEach(() => {
 });
 
 describe('useNotificationStream', () => {
+  it('refreshes the wallet when a notification is about a gift card (a spend at a counter), not otherwise', async () => {
+    const { api } = serverState(0);
+    const streams = fakeStreams();
+    function WalletHarness() {
+      useNotificationStream({ userId: 1, createEventSource: streams.create });
+      const wallet = useQuery({
+        queryKey: ['wallet', 'cards', 'page'],
+        queryFn: () => apiClient.get('/gift-cards/consumer/wallet'),
+      });
+      return <p>wallet: {wallet.isSuccess ? 'loaded' : '-'}</p>;
+    }
+    api.fetch.mockClear();
+    const walletCalls = () => api.requestsTo('GET', '/api/gift-cards/consumer/wallet').length;
+    renderWithProviders(<WalletHarness />);
+    await waitFor(() => expect(walletCalls()).toBe(1));
+    streams.latest().emit('open');
+
+    streams.latest().emit('notification', notification);
+    await findToast('New notification');
+    expect(walletCalls()).toBe(1);
+
+    streams.latest().emit('notification', {
+      id: 32,
+      type: 'gift_redeemed',
+      message: 'You spent $4.25 of your Starbucks gift card at Bean Street Coffee. $5.75 left.',
+      read: false,
+      referenceType: 'gift_card',
+      referenceId: 11,
+    });
+    await waitFor(() => expect(walletCalls()).toBe(2));
+  });
+
   it('opens the stream and, on each notification, toasts and refreshes the badge and list', async () => {
     const { state, api } = serverState(1);
     const streams = fakeStreams();

@@ -1,25 +1,16 @@
-import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { centsToDollars } from '@shared/money';
-import {
-  GIFT_CARD_MESSAGES,
-  redeemGiftCardSchema,
-  type WalletGiftCard,
-} from '@shared/schema/gift-cards';
+import { useEffect, useRef, useState } from 'react';
+import { brandDisplayName } from '@shared/constants';
+import { REDEMPTION_CODE, type WalletGiftCard } from '@shared/schema/gift-cards';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { Form } from '@/components/ui/form';
-import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { serverFieldErrors } from '@/lib/form-errors';
-import { formatUsd } from '@/lib/format';
-import { numberFieldsResolver, parseNumberInput } from '@/lib/number-fields-resolver';
-import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useGiftCardCode } from '../api/get-gift-card-code';
-import { useRedeemGiftCard } from '../api/redeem-gift-card';
-import { AmountField } from './amount-field';
+import { ApiError } from '@/lib/api-client';
+import { formatDate, formatUsd } from '@/lib/format';
+import { useRedemptionCode } from '../api/create-redemption-code';
 
 type UseCardDialogProps = {
   card: WalletGiftCard;
@@ -29,8 +20,10 @@ type UseCardDialogProps = {
 };
 
 /**
- * 'Use Card': the card's code and a QR of it for the cashier, and the amount spent
- * (the whole balance unless the consumer says less), which the server takes off the balance.
+ * 'Use Card': the card shown for the cashier — a QR code and a short code that change every
+ * minute, with the brand, balance and expiry. The business that accepts the card scans or types
+ * the code and takes the amount; when it does, the screen shows the new balance (the wallet is
+ * refreshed by the live notification), and closes once the card is spent in full.
  */
 export function UseCardDialog({ card, brandName, open, onOpenChange }: UseCardDialogProps) {
   return (
@@ -38,117 +31,132 @@ export function UseCardDialog({ card, brandName, open, onOpenChange }: UseCardDi
       open={open}
       onOpenChange={onOpenChange}
       title={`Use ${brandName} gift card`}
-      description={`Show the code to the cashier, then enter what you spent. Balance: ${formatUsd(card.balance)}`}
+      description="Show this code to the cashier. It changes every minute, so a copy of it soon stops working."
+      className="max-w-md"
     >
-      <CardCode cardId={card.id} />
-      <RedeemForm card={card} onDone={() => onOpenChange(false)} />
+      <CardForCashier card={card} brandName={brandName} onSpent={() => onOpenChange(false)} />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
+      </DialogFooter>
     </FormDialog>
   );
 }
 
-function CardCode({ cardId }: { cardId: number }) {
-  const { data, isPending, isError, refetch, isFetching } = useGiftCardCode(cardId);
+/** Seconds until the next code, counted down once a second from when the code arrived. */
+function useSecondsUntilRefresh(fetchedAt: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.ceil((fetchedAt + REDEMPTION_CODE.refreshSeconds * 1000 - now) / 1000);
+  return Math.min(REDEMPTION_CODE.refreshSeconds, Math.max(0, left));
+}
+
+type CardForCashierProps = { card: WalletGiftCard; brandName: string; onSpent: () => void };
+
+function CardForCashier({ card, brandName, onSpent }: CardForCashierProps) {
+  const { data, dataUpdatedAt, error, isPending, isError, refetch, isFetching } = useRedemptionCode(
+    card.id,
+  );
+  const seconds = useSecondsUntilRefresh(dataUpdatedAt);
+
+  // What the card held when this screen last looked: a lower balance means a counter took some.
+  const lastBalance = useRef(card.balance);
+  const [spent, setSpent] = useState<{ amount: number; balance: number } | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const before = lastBalance.current;
+    lastBalance.current = data.card.balance;
+    if (data.card.balance < before) {
+      setSpent({ amount: before - data.card.balance, balance: data.card.balance });
+    }
+  }, [data]);
+
+  // Spent in full: the card can no longer make a code (409), so the screen has done its job.
+  const usedUp = error instanceof ApiError && error.status === 409;
+  const closing = useRef({ brandName, onSpent });
+  useEffect(() => {
+    closing.current = { brandName, onSpent };
+  });
+  useEffect(() => {
+    if (!usedUp) return;
+    toast({
+      title: 'Card used',
+      description: `Your ${closing.current.brandName} gift card has been spent in full.`,
+    });
+    closing.current.onSpent();
+  }, [usedUp]);
 
   if (isPending) {
     return (
       <div role="status" aria-label="Loading code" className="grid justify-items-center gap-3">
         <Skeleton className="size-48" />
-        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="h-5 w-56" />
       </div>
     );
   }
 
-  if (isError) {
+  if (isError && !usedUp) {
     return (
       <ErrorAlert
-        message="Failed to load the card's code. Please try again."
+        message={
+          error instanceof ApiError && error.status !== 500 && error.message
+            ? error.message
+            : "Failed to load the card's code. Please try again."
+        }
         onRetry={() => void refetch()}
         retrying={isFetching}
       />
     );
   }
+  if (!data) return null;
 
   return (
-    <figure className="grid justify-items-center gap-2">
-      <img
-        src={data.qrCode}
-        alt={`QR code for gift card ${data.code}`}
-        loading="lazy"
-        decoding="async"
-        className="size-48 rounded-md border bg-white p-2"
-      />
-      <figcaption className="grid justify-items-center gap-0.5 text-center">
-        <span className="text-xs text-muted-foreground">Card code</span>
-        <span className="font-mono text-lg font-semibold tracking-wider break-all select-all">
-          {data.code}
-        </span>
-      </figcaption>
-    </figure>
-  );
-}
-
-type RedeemFormValues = { amount: string };
-
-function redeemFormSchema(balance: number) {
-  const balanceCents = Math.round(balance * 100);
-  return z.object({
-    amount: redeemGiftCardSchema.shape.amount.refine(
-      (cents) => cents <= balanceCents,
-      GIFT_CARD_MESSAGES.overBalance,
-    ),
-  });
-}
-
-function RedeemForm({ card, onDone }: { card: WalletGiftCard; onDone: () => void }) {
-  const idempotency = useIdempotencyKey();
-  const schema = useMemo(() => redeemFormSchema(card.balance), [card.balance]);
-  const form = useForm<RedeemFormValues, unknown, { amount: number }>({
-    resolver: numberFieldsResolver<RedeemFormValues, typeof schema>(schema, ['amount']),
-    defaultValues: { amount: card.balance.toFixed(2) },
-  });
-  const typed = parseNumberInput(useWatch({ control: form.control, name: 'amount' }));
-
-  const redeem = useRedeemGiftCard({
-    mutationConfig: {
-      onSuccess: (result) => {
-        idempotency.reset();
-        toast({
-          title: 'Card used',
-          description: `${formatUsd(result.redeemed)} used. Remaining balance ${formatUsd(result.giftCard.balance)}.`,
-        });
-        onDone();
-      },
-      onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error, 'Failed to use the card'),
-        });
-        for (const [field, message] of serverFieldErrors(error, ['amount'])) {
-          form.setError(field, { message });
-        }
-      },
-    },
-  });
-
-  const submit = form.handleSubmit((values) => {
-    // The schema gives cents; the API speaks dollars.
-    const request = { cardId: card.id, amount: centsToDollars(values.amount) };
-    redeem.mutate({ ...request, idempotencyKey: idempotency.keyFor(request) });
-  });
-
-  return (
-    <Form {...form}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
-        <AmountField control={form.control} name="amount" min={0.01} max={card.balance} />
-        <FormDialogFooter
-          submitLabel={
-            Number.isFinite(typed) && typed > 0 ? `Use ${formatUsd(typed)}` : 'Use amount'
-          }
-          pendingLabel="Processing..."
-          pending={redeem.isPending}
+    <div className="grid gap-4">
+      {spent && (
+        <p
+          role="status"
+          className="rounded-md border border-primary/40 bg-primary/5 p-3 text-center text-sm"
+        >
+          {formatUsd(spent.amount)} spent at the counter. Remaining balance{' '}
+          {formatUsd(spent.balance)}.
+        </p>
+      )}
+      <figure className="grid justify-items-center gap-2">
+        <img
+          src={data.qrCode}
+          alt={`QR code for the cashier: ${data.code}`}
+          decoding="async"
+          className="size-48 rounded-md border bg-white p-2"
         />
-      </form>
-    </Form>
+        <figcaption className="grid justify-items-center gap-0.5 text-center">
+          <span className="text-xs text-muted-foreground">Code for the cashier</span>
+          <span
+            aria-label={`Code ${data.code.split('').join(' ')}`}
+            className="font-mono text-3xl font-semibold tracking-widest select-all"
+          >
+            {data.code}
+          </span>
+          <span className="text-xs text-muted-foreground tabular-nums">
+            {isFetching ? 'Getting a new code...' : `New code in ${seconds}s`}
+          </span>
+        </figcaption>
+      </figure>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border p-3 text-sm">
+        <dt className="text-muted-foreground">Brand</dt>
+        <dd className="flex flex-wrap items-center gap-2 font-medium">
+          {brandDisplayName(data.card.brand)}
+          {data.card.promotional && <Badge variant="secondary">Promotional</Badge>}
+        </dd>
+        <dt className="text-muted-foreground">Balance</dt>
+        <dd className="font-semibold tabular-nums">{formatUsd(data.card.balance)}</dd>
+        <dt className="text-muted-foreground">Expires</dt>
+        <dd>{formatDate(data.card.expires)}</dd>
+      </dl>
+    </div>
   );
 }
