@@ -7,6 +7,8 @@ import { brandDisplayName, type BrandId } from '@shared/constants';
 import { centsToDollars } from '@shared/money';
 import { guestGiftSchema, type GuestGiftResult } from '@shared/schema/gift-cards';
 import { type SavedCard } from '@shared/schema/payments';
+import { useUser } from '@/api/get-user';
+import { useSavedCards } from '@/api/payments/get-saved-cards';
 import { usePurchaseGiftCard } from '@/api/purchase-gift-card';
 import { payLabel } from '@/components/payments/card-payment-fields';
 import {
@@ -20,6 +22,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@shared/money';
@@ -50,8 +53,6 @@ type PaymentStepOutput = z.output<typeof paymentStepSchema>;
 
 type GiftPaymentStepProps = {
   purchase: GiftPurchase;
-  /** The buyer's saved cards (a signed-in consumer's), offered before a new card. */
-  savedCards?: readonly SavedCard[];
   /** Held by the dialog, so a retry after a lost answer (even after closing) charges once. */
   idempotency: IdempotencyKey;
   onBack: () => void;
@@ -60,16 +61,34 @@ type GiftPaymentStepProps = {
 
 /**
  * The payment step of buying a gift card: what is bought, an optional message (unless asked
- * already), the card to pay with, and 'Pay $X.XX'. A refused payment (a declined card) keeps the
- * step open with the reason in an alert that takes the focus; nothing was issued.
+ * already), the card to pay with (a signed-in consumer's saved cards first, the default chosen),
+ * and 'Pay $X.XX'. A refused payment (a declined card) keeps the step open with the reason in an
+ * alert that takes the focus; nothing was issued.
  */
-export function GiftPaymentStep({
+export function GiftPaymentStep(props: GiftPaymentStepProps) {
+  const { data: user } = useUser();
+  // Only a consumer pays as themselves: a guest (or a business, which buys as a guest does) has
+  // no saved cards to offer.
+  const savedCards = useSavedCards({ enabled: user?.type === 'consumer' });
+  if (savedCards.isLoading) {
+    return (
+      <div role="status" aria-label="Loading your saved cards" className="grid gap-3">
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-14 w-full" />
+      </div>
+    );
+  }
+  // Saved cards that cannot be read leave a new card to pay with.
+  return <PaymentForm {...props} savedCards={savedCards.data ?? []} />;
+}
+
+function PaymentForm({
   purchase,
-  savedCards = [],
+  savedCards,
   idempotency,
   onBack,
   onPaid,
-}: GiftPaymentStepProps) {
+}: GiftPaymentStepProps & { savedCards: readonly SavedCard[] }) {
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const form = useForm<PaymentStepInput, unknown, PaymentStepOutput>({

@@ -11,6 +11,7 @@ import {
   CARD_BRAND_NAMES,
   cardDetailsSchema,
   type CardDetailsInput,
+  isCardExpired,
   type SavedCard,
 } from '@shared/schema/payments';
 import { useTokenizeCard } from '@/api/payments/tokenize-card';
@@ -30,9 +31,13 @@ export const NEW_CARD = 'new';
 
 export type PaymentFieldValues = { paymentMethod: string; card: CardDetailsInput };
 
-/** A new card, unless the buyer has a default saved card. */
+/** A saved card past its expiry month: shown, but it cannot pay. */
+const expired = (card: SavedCard) => isCardExpired(card.expMonth, card.expYear);
+
+/** The default saved card (or the first that still works), else a new card. */
 export function initialPayment(savedCards: readonly SavedCard[] = []): PaymentFieldValues {
-  const preferred = savedCards.find((card) => card.isDefault) ?? savedCards[0];
+  const usable = savedCards.filter((card) => !expired(card));
+  const preferred = usable.find((card) => card.isDefault) ?? usable[0];
   return { paymentMethod: preferred ? String(preferred.id) : NEW_CARD, card: EMPTY_CARD };
 }
 
@@ -124,6 +129,7 @@ export function PaymentMethodFields<TValues extends FieldValues, TTransformed = 
                 <MethodOption
                   key={card.id}
                   value={String(card.id)}
+                  disabled={expired(card)}
                   autoFocus={autoFocus && field.value === String(card.id)}
                 >
                   <span className="font-medium">
@@ -133,6 +139,7 @@ export function PaymentMethodFields<TValues extends FieldValues, TTransformed = 
                     Expires {String(card.expMonth).padStart(2, '0')}/
                     {String(card.expYear).slice(-2)}
                     {card.isDefault ? ' · Default' : ''}
+                    {expired(card) ? ' · Expired' : ''}
                   </span>
                 </MethodOption>
               ))}
@@ -150,10 +157,12 @@ export function PaymentMethodFields<TValues extends FieldValues, TTransformed = 
 
 function MethodOption({
   value,
+  disabled,
   autoFocus,
   children,
 }: {
   value: string;
+  disabled?: boolean;
   autoFocus?: boolean | undefined;
   children: ReactNode;
 }) {
@@ -161,9 +170,9 @@ function MethodOption({
   return (
     <label
       htmlFor={id}
-      className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5"
+      className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5"
     >
-      <RadioGroupItem id={id} value={value} autoFocus={autoFocus} />
+      <RadioGroupItem id={id} value={value} disabled={disabled} autoFocus={autoFocus} />
       <span className="grid min-w-0 flex-1">{children}</span>
     </label>
   );

@@ -71,6 +71,7 @@ function routes(overrides: MockRoutes = {}): MockRoutes {
     'POST /api/gift-cards/8/send': jsonReply(201, { ...sent, brand: 'dunkin', value: 12.5 }),
     'POST /api/gift-cards/9/send': jsonReply(201, sent),
     'GET /api/user': jsonReply(200, buildUser({ email: 'casey@example.com' })),
+    'GET /api/payments/cards': jsonReply(200, []),
     'GET /api/payments/config': jsonReply(200, {
       mode: 'test',
       tokenizeUrl: '/api/test-payments/tokens',

@@ -481,6 +481,70 @@ describe('GuestGiftDialog', () => {
     ]);
   });
 
+  it("offers a signed-in consumer's saved cards, the default chosen, and pays with one", async () => {
+    const api = mockApi(
+      routes({
+        'GET /api/user': jsonReply(200, buildUser({ email: 'casey@example.com' })),
+        'GET /api/payments/cards': jsonReply(200, [
+          { id: 3, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099, isDefault: true },
+          {
+            id: 4,
+            brand: 'mastercard',
+            last4: '4444',
+            expMonth: 1,
+            expYear: 2020,
+            isDefault: false,
+          },
+        ]),
+      }),
+    );
+    const { user, dialog } = await openDialog();
+    await waitFor(() => expect(fields(dialog).email).toHaveValue('casey@example.com'));
+    await user.click(within(dialog).getByRole('button', { name: 'Starbucks' }));
+    await user.type(fields(dialog).amount, '30');
+    await user.click(fields(dialog).submit);
+
+    const payWith = await within(dialog).findByRole('radiogroup', { name: 'Pay with' });
+    expect(within(payWith).getByRole('radio', { name: /Visa ending 4242/ })).toBeChecked();
+    // An expired card is shown, and cannot pay.
+    expect(within(payWith).getByRole('radio', { name: /Mastercard ending 4444/ })).toBeDisabled();
+    expect(within(payWith).getByText(/Expired/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $30.00' }));
+
+    await findToast('Success!');
+    expect(api.requestsTo('POST', '/api/test-payments/tokens')).toHaveLength(0);
+    expect(guestPosts(api).map((request) => request.body)).toEqual([
+      {
+        recipientUsername: 'jordan_lee',
+        brand: 'starbucks',
+        value: 30,
+        senderEmail: 'casey@example.com',
+        message: '',
+        paymentMethodId: 3,
+      },
+    ]);
+
+    // A new card instead shows its fields.
+    await user.click(screen.getByRole('button', { name: 'Send a Gift' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Send a Gift Card to jordan_lee' });
+    await user.click(within(reopened).getByRole('button', { name: 'Starbucks' }));
+    await user.type(fields(reopened).amount, '30');
+    await user.click(fields(reopened).submit);
+    await user.click(await within(reopened).findByRole('radio', { name: 'A new card' }));
+    expect(within(reopened).getByLabelText('Card number')).toBeInTheDocument();
+  });
+
+  it('asks a guest for no saved cards', async () => {
+    const api = mockApi(routes());
+    const { user, dialog } = await openDialog();
+    await fillGift(user, dialog);
+    await user.click(fields(dialog).submit);
+    await within(dialog).findByLabelText('Card number');
+    expect(within(dialog).queryByRole('radiogroup', { name: 'Pay with' })).not.toBeInTheDocument();
+    expect(api.requestsTo('GET', '/api/payments/cards')).toHaveLength(0);
+  });
+
   it('does not fill in the e-mail of a signed-in business', async () => {
     mockApi(
       routes({
