@@ -2,6 +2,7 @@ import { expect, PASSWORD, test, uniqueName } from './fixtures';
 import {
   chooseBostonStarbucks,
   continueToLastStep,
+  fillCard,
   fillDetails,
   registerThroughApi,
 } from './journeys';
@@ -34,7 +35,7 @@ test.describe('a business funds its wallet and creates pins', () => {
     await expect(addFunds.getByText('Test mode')).toBeVisible();
     await accessibility.check('/wallet add funds dialog');
     await addFunds.getByLabel('Amount ($)').fill('100');
-    await addFunds.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await fillCard(addFunds, '4242 4242 4242 4242');
     await addFunds.getByRole('button', { name: 'Add Funds' }).click();
     await expect(addFunds).toBeHidden();
     await expect(balance).toContainText('$100.00');
@@ -47,7 +48,7 @@ test.describe('a business funds its wallet and creates pins', () => {
     // The card that is always declined.
     await page.getByRole('button', { name: 'Add Funds' }).click();
     await addFunds.getByLabel('Amount ($)').fill('50');
-    await addFunds.getByLabel('Card Number').fill('4000 0000 0000 0002');
+    await fillCard(addFunds, '4000 0000 0000 0002');
     await addFunds.getByRole('button', { name: 'Add Funds' }).click();
     await expect(addFunds.getByRole('alert')).toHaveText('Your card was declined');
     await accessibility.check('/wallet declined card');

@@ -2,6 +2,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { expect, test, uniqueName } from './fixtures';
 import {
   chooseBostonStarbucks,
+  fillCard,
   fillDetails,
   registerThroughApi,
   signIn,
@@ -92,7 +93,7 @@ test('a consumer claims pins, uses one, gives one to a friend and tops the leade
   await page.getByRole('button', { name: 'Add Funds' }).click();
   const addFunds = page.getByRole('dialog', { name: 'Add Funds' });
   await addFunds.getByLabel('Amount ($)').fill('100');
-  await addFunds.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await fillCard(addFunds, '4242 4242 4242 4242');
   await addFunds.getByRole('button', { name: 'Add Funds' }).click();
   await expect(addFunds).toBeHidden();
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect, PASSWORD } from './fixtures';
 
 type Registration =
@@ -76,9 +76,8 @@ export async function continueToLastStep(page: Page) {
  * signed in as a business.
  */
 export async function addFundsThroughApi(request: APIRequestContext, amount: number) {
-  const year = (new Date().getUTCFullYear() + 2) % 100;
   const card = await request.post('/api/test-payments/tokens', {
-    data: { number: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123' },
+    data: { number: '4242 4242 4242 4242', expiry: futureCardExpiry(), cvc: '123' },
   });
   expect(card.status()).toBe(201);
   const { token } = (await card.json()) as { token: string };
@@ -86,4 +85,14 @@ export async function addFundsThroughApi(request: APIRequestContext, amount: num
     data: { amount, paymentToken: token },
   });
   expect(funded.status()).toBe(201);
+}
+
+/** A card expiry two years ahead, as the card form takes it (MM/YY). */
+export const futureCardExpiry = () => `12/${String((new Date().getUTCFullYear() + 2) % 100)}`;
+
+/** Types a card into the shared card fields inside `scope` (a dialog): number, expiry, CVC. */
+export async function fillCard(scope: Locator, number: string) {
+  await scope.getByLabel('Card number').fill(number);
+  await scope.getByLabel('Expiry (MM/YY)').fill(futureCardExpiry());
+  await scope.getByLabel('CVC').fill('123');
 }
