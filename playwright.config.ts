@@ -49,6 +49,7 @@ export default defineConfig({
         'password-reset.spec.ts',
         'settings.spec.ts',
         'two-factor.spec.ts',
+        'payment-settings.spec.ts',
       ],
     },
   ],
