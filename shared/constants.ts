@@ -138,8 +138,6 @@ export const LEADERBOARD_LIMITS = {
 /** Adding funds to and withdrawing from a business wallet, in dollars. */
 export const FUNDS_MIN_DOLLARS = 1;
 export const FUNDS_MAX_DOLLARS = 10_000;
-/** The card number typed to add funds (test mode: only its last digits are shown). */
-export const CARD_NUMBER_MAX = 32;
 
 export const PIN_LIMITS = {
   /** A pin's cards are gift cards: the same dollar range. */
