@@ -5,6 +5,7 @@ import { businessInput, registerAs } from '../../testing/factories';
 import { signedInConsumer } from '../../testing/gift-cards';
 import { cardToken } from '../../testing/payments';
 import { addPayoutAccountFor } from '../../testing/payout-accounts';
+import { spendAtCounter } from '../../testing/redemptions';
 import { insertTestStores } from '../../testing/stores';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { enableTwoFactorFor } from '../../testing/two-factor';
@@ -15,7 +16,8 @@ import { checkConservation, checkLedger } from './check-ledger';
  * (every card, business balance and pin reserve) always equals card payments taken in less
  * payouts made, and nothing enters or leaves but through payment clearing. Sequences of guest
  * gifts, consumer purchases, declined and missing payments, top-ups, pins created, claimed and
- * cancelled, and withdrawals run through the API; the equality is checked after every step, and
+ * cancelled, spends at a business's counter and withdrawals run through the API; the equality is
+ * checked after every step, and
  * the payments are counted from the answers, so a payment recorded without being answered (or
  * answered without being recorded) fails too.
  */
@@ -84,6 +86,7 @@ type Step =
   | { op: 'create pin'; business: number; value: number; quantity: number }
   | { op: 'claim pin'; consumer: number; pin: number }
   | { op: 'cancel pin'; business: number; pin: number }
+  | { op: 'counter spend'; consumer: number; card: number; business: number; value: number }
   | { op: 'withdraw'; business: number; value: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -109,6 +112,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ op: fc.constant('claim pin' as const), consumer: fc.nat(2), pin: fc.nat(20) }),
   fc.record({ op: fc.constant('cancel pin' as const), business: fc.nat(1), pin: fc.nat(20) }),
+  fc.record({
+    op: fc.constant('counter spend' as const),
+    consumer: fc.nat(2),
+    card: fc.nat(20),
+    business: fc.nat(1),
+    value: fc.integer({ min: 1, max: 6_000 }).map((value) => value / 100),
+  }),
   fc.record({
     op: fc.constant('withdraw' as const),
     business: fc.nat(1),
@@ -176,6 +186,22 @@ async function run(action: Step): Promise<number> {
       if (!pin) return 0;
       return (await businesses[action.business]!.post(`/api/pins/${pin.id}/cancel`)).status;
     }
+    case 'counter spend': {
+      const holder = consumers[action.consumer]!.agent;
+      const wallet = await holder.get('/api/gift-cards/consumer/wallet?limit=100');
+      const cards = (wallet.body as Array<{ id: number; balance: number; status: string }>).filter(
+        (card) => card.status === 'active' && card.balance > 0,
+      );
+      const card = cards[action.card % Math.max(1, cards.length)];
+      if (!card) return 0;
+      const response = await spendAtCounter(
+        holder,
+        card.id,
+        businesses[action.business]!,
+        action.value,
+      );
+      return response.status;
+    }
     case 'withdraw': {
       const response = await businesses[action.business]!.post('/api/wallet/withdraw').send({
         amount: action.value,
@@ -198,6 +224,8 @@ const ANSWERS: Record<Step['op'], number[]> = {
   'claim pin': [0, 201, 403, 409, 410],
   // 0: no pin yet; 404: another business's pin; 409: ended already.
   'cancel pin': [0, 200, 404, 409],
+  // 0: no card with value; 403: a brand the business does not offer; 409: more than the balance.
+  'counter spend': [0, 201, 403, 409],
   // 409: more than the balance.
   withdraw: [201, 409],
 };
@@ -213,6 +241,8 @@ const EVERY_KIND: Step[] = [
   { op: 'create pin', business: 0, value: 10, quantity: 3 },
   { op: 'claim pin', consumer: 1, pin: 0 },
   { op: 'cancel pin', business: 0, pin: 0 },
+  // Business 0 has issued Starbucks pins: it takes the guest's Starbucks card at its counter.
+  { op: 'counter spend', consumer: 0, card: 0, business: 0, value: 5.5 },
   { op: 'withdraw', business: 0, value: 120 },
 ];
 
