@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/query-rows';
 import { checkLedger } from '../services/ledger/check-ledger';
-import { insertPaidCard, spendAtCounter } from '../testing/card-history';
+import { insertPaidCard } from '../testing/card-history';
 import {
   consumerWithCard,
   createTestPin,
@@ -10,6 +10,7 @@ import {
   signedInConsumer,
 } from '../testing/gift-cards';
 import { pageLinks, totalCount } from '../testing/page-headers';
+import { spendAtCounter } from '../testing/redemptions';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -26,6 +27,28 @@ afterAll(async () => {
 const healthyLedger = { entriesSum: 0, driftedAccounts: 0, negativeAccounts: 0 };
 const STARBUCKS_STORE = 'Starbucks – Boylston & Mass Ave';
 
+type Agent = ReturnType<TestContext['agent']>;
+
+/** A second business that takes Starbucks cards at the test store (its own pin there says so). */
+async function counterBusiness(name = 'Corner Counter') {
+  const business = await fundedBusiness(context, 100, name);
+  await createTestPin(business.agent, store.starbucks, { value: 5, quantity: 1 });
+  return business;
+}
+
+/** The holder shows the card and the business takes `amount` dollars of it at its counter. */
+async function spend(
+  holder: Agent,
+  cardId: number,
+  business: Agent,
+  amount: number,
+  storeId?: number,
+): Promise<number> {
+  const response = await spendAtCounter(holder, cardId, business, amount, { storeId });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.id as number;
+}
+
 type Line = { id: string; kind: string; amount: number; balanceAfter: number; description: string };
 const lines = (body: Line[]) =>
   body.map(({ kind, amount, balanceAfter, description }) => ({
@@ -41,13 +64,8 @@ const lines = (body: Line[]) =>
  */
 async function spentAndGivenCard() {
   const casey = await consumerWithCard(context, store.starbucks);
-  const counter = await fundedBusiness(context, 0, 'Corner Counter');
-  await spendAtCounter(context.database.db, {
-    cardId: casey.card.id,
-    businessId: counter.user.id,
-    amountCents: 450,
-    storeId: store.starbucks,
-  });
+  const counter = await counterBusiness();
+  await spend(casey.agent, casey.card.id, counter.agent, 4.5, store.starbucks);
   const liam = await signedInConsumer(context, { name: 'Liam Carter' });
   await casey.agent
     .post(`/api/gift-cards/${casey.card.id}/send`)
@@ -59,13 +77,8 @@ async function spentAndGivenCard() {
 describe('GET /api/gift-cards/:id/history', () => {
   it("shows the holder the card's life, newest first, with the balance after each event", async () => {
     const casey = await consumerWithCard(context, store.starbucks);
-    const counter = await fundedBusiness(context, 0, 'Corner Counter');
-    await spendAtCounter(context.database.db, {
-      cardId: casey.card.id,
-      businessId: counter.user.id,
-      amountCents: 450,
-      storeId: store.starbucks,
-    });
+    const counter = await counterBusiness();
+    await spend(casey.agent, casey.card.id, counter.agent, 4.5, store.starbucks);
 
     const response = await casey.agent.get(`/api/gift-cards/${casey.card.id}/history`);
     expect(response.status).toBe(200);
@@ -248,12 +261,8 @@ describe('the gift moment', () => {
 
   it('sends a partly spent card on with what is left on it', async () => {
     const casey = await consumerWithCard(context, store.starbucks);
-    const counter = await fundedBusiness(context, 0, 'Corner Counter');
-    await spendAtCounter(context.database.db, {
-      cardId: casey.card.id,
-      businessId: counter.user.id,
-      amountCents: 450,
-    });
+    const counter = await counterBusiness();
+    await spend(casey.agent, casey.card.id, counter.agent, 4.5);
     const liam = await signedInConsumer(context, { name: 'Liam Carter' });
     const sent = await casey.agent
       .post(`/api/gift-cards/${casey.card.id}/send`)
@@ -279,13 +288,8 @@ describe('the gift moment', () => {
 describe("the wallet's words", () => {
   it("lists a consumer's counter spends as spends, and counts only gifts as sent and received", async () => {
     const casey = await consumerWithCard(context, store.starbucks);
-    const counter = await fundedBusiness(context, 0, 'Corner Counter');
-    const spendId = await spendAtCounter(context.database.db, {
-      cardId: casey.card.id,
-      businessId: counter.user.id,
-      amountCents: 450,
-      storeId: store.starbucks,
-    });
+    const counter = await counterBusiness();
+    const spendId = await spend(casey.agent, casey.card.id, counter.agent, 4.5, store.starbucks);
 
     const afterSpend = await casey.agent.get('/api/wallet');
     expect(afterSpend.body.balance).toBe(5.5);
@@ -344,11 +348,7 @@ describe("the wallet's words", () => {
     const pinId = await createTestPin(business.agent, store.starbucks, { value: 10, quantity: 1 });
     const consumer = await signedInConsumer(context);
     const claim = await consumer.agent.post(`/api/pins/${pinId}/claim`).expect(201);
-    await spendAtCounter(context.database.db, {
-      cardId: claim.body.giftCard.id,
-      businessId: business.user.id,
-      amountCents: 300,
-    });
+    await spend(consumer.agent, claim.body.giftCard.id, business.agent, 3);
     const wallet = await business.agent.get('/api/wallet');
     expect(wallet.body.balance).toBe(93);
     expect(wallet.body.summary).toEqual({

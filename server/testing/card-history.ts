@@ -1,76 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PAID_CARD_EXPIRY_YEARS } from '@shared/constants';
 import { SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
 import { giftCards } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
-import { users } from '@shared/tables/users';
 import { type Database } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { getSystemAccount, getUserFundsAccount } from '../services/ledger/accounts';
+import { getSystemAccount } from '../services/ledger/accounts';
 import { postTransaction } from '../services/ledger/post-transaction';
 import { generateGiftCardCode } from '../services/gift-cards/gift-card-code';
 import { recordCardActivity } from '../services/gift-cards/record-card-activity';
-
-/**
- * A card spent at a business's counter, as the counter's redemption records it: the value moves
- * card → the business's funds (the ledger transaction is the business's), and the card's history
- * gets a 'spent' row naming the business and the store. Written directly, for tests of what
- * reads spends (histories, wallets) rather than of how a counter takes a card.
- */
-export async function spendAtCounter(
-  db: Database,
-  spend: { cardId: number; businessId: number; amountCents: number; storeId?: number | null },
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [card] = await tx
-      .select({ id: giftCards.id, brandId: giftCards.brandId })
-      .from(giftCards)
-      .where(eq(giftCards.id, spend.cardId))
-      .for('update');
-    const [account] = await tx
-      .select({
-        id: ledgerAccounts.id,
-        kind: ledgerAccounts.kind,
-        balanceCents: ledgerAccounts.balanceCents,
-      })
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.giftCardId, spend.cardId))
-      .for('update');
-    const [business] = await tx
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, spend.businessId));
-    if (!card || !account || !business) throw new Error(`No card ${spend.cardId} to spend`);
-    const funds = await getUserFundsAccount(tx, spend.businessId);
-    const transactionId = await postTransaction(tx, {
-      kind: 'redeem',
-      userId: spend.businessId,
-      amountCents: spend.amountCents,
-      description: `Gift card redeemed at the counter`,
-      giftCardId: spend.cardId,
-      entries: [
-        { account, amountCents: -spend.amountCents },
-        { account: funds, amountCents: spend.amountCents },
-      ],
-    });
-    const balanceAfterCents = account.balanceCents - spend.amountCents;
-    if (balanceAfterCents === 0) {
-      await tx.update(giftCards).set({ status: 'redeemed' }).where(eq(giftCards.id, card.id));
-    }
-    await recordCardActivity(tx, {
-      giftCardId: spend.cardId,
-      kind: 'spent',
-      amountCents: spend.amountCents,
-      balanceAfterCents,
-      actorId: spend.businessId,
-      actorName: business.name,
-      businessId: spend.businessId,
-      storeId: spend.storeId ?? null,
-      ledgerTransactionId: transactionId,
-    });
-    return transactionId;
-  });
-}
 
 /**
  * A card bought with money for `ownerId` (no pin, paid through payment clearing, five years of

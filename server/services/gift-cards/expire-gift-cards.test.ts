@@ -7,9 +7,14 @@ import {
   expireCardNow,
   fundsCents,
   insertPaidCard,
-  spendAtCounter,
 } from '../../testing/card-history';
-import { consumerWithCard, fundedBusiness, signedInConsumer } from '../../testing/gift-cards';
+import {
+  consumerWithCard,
+  createTestPin,
+  fundedBusiness,
+  signedInConsumer,
+} from '../../testing/gift-cards';
+import { spendAtCounter } from '../../testing/redemptions';
 import { insertTestStores } from '../../testing/stores';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { checkLedger } from '../ledger/check-ledger';
@@ -29,6 +34,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await context.close();
 });
+
+/** A business that takes Starbucks cards (its own pin of the brand says so). */
+async function counterBusiness() {
+  const business = await fundedBusiness(context, 100, 'Corner Counter');
+  await createTestPin(business.agent, store.starbucks, { value: 5, quantity: 1 });
+  return business;
+}
 
 const healthyLedger = { entriesSum: 0, driftedAccounts: 0, negativeAccounts: 0 };
 const rows = <Row>(query: ReturnType<typeof sql>) => queryRows<Row>(context.database.db, query);
@@ -69,12 +81,9 @@ describe('expireGiftCards', () => {
   it("returns an expired promotional card's value to its business, exactly, and says so", async () => {
     const casey = await consumerWithCard(context, store.starbucks);
     const issuer = casey.business;
-    const counter = await fundedBusiness(context, 0, 'Corner Counter');
-    await spendAtCounter(context.database.db, {
-      cardId: casey.card.id,
-      businessId: counter.user.id,
-      amountCents: 400,
-    });
+    const counter = await counterBusiness();
+    const spent = await spendAtCounter(casey.agent, casey.card.id, counter.agent, 4);
+    expect(spent.status).toBe(201);
     const fundsBefore = await fundsCents(context.database.db, issuer.user.id);
     const heldBefore = await heldValue();
     await expireCardNow(context.database.db, casey.card.id);
@@ -188,17 +197,13 @@ describe('expireGiftCards', () => {
 
   it('lets an empty paid card simply expire', async () => {
     const ava = await signedInConsumer(context);
-    const counter = await fundedBusiness(context, 0);
+    const counter = await counterBusiness();
     const cardId = await insertPaidCard(context.database.db, {
       ownerId: ava.user.id,
       buyerName: 'Noah Green',
       valueCents: 500,
     });
-    await spendAtCounter(context.database.db, {
-      cardId,
-      businessId: counter.user.id,
-      amountCents: 500,
-    });
+    expect((await spendAtCounter(ava.agent, cardId, counter.agent, 5)).status).toBe(201);
     // A card spent to nothing is 'redeemed'; one left active at 0 still just expires.
     await rows(sql`update gift_cards set status = 'active' where id = ${cardId}`);
     await expireCardNow(context.database.db, cardId);
