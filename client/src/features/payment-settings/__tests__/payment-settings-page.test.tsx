@@ -358,8 +358,10 @@ describe('Payment Settings: the payout bank account', () => {
     await user.type(within(dialog).getByLabelText('Authentication code'), '12');
     await user.click(within(dialog).getByRole('button', { name: 'Save bank account' }));
 
-    expect(within(dialog).getByLabelText('Routing number')).toHaveAccessibleDescription(
-      'Enter a valid 9-digit routing number',
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Routing number')).toHaveAccessibleDescription(
+        'Enter a valid 9-digit routing number',
+      ),
     );
     expect(within(dialog).getByLabelText('Account number')).toHaveAccessibleDescription(
       'Enter an account number of 4 to 17 digits',

@@ -255,8 +255,11 @@ describe('Add Funds', () => {
     await user.type(await within(dialog).findByLabelText('Card number'), '1234');
     await user.click(within(dialog).getByRole('button', { name: 'Add Funds' }));
 
-    expect(within(dialog).getByLabelText('Amount ($)')).toHaveAccessibleDescription(
-      'Amount must be between $1 and $10,000',
+    // Validation resolves after the click: wait for the messages beside their fields.
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Amount ($)')).toHaveAccessibleDescription(
+        'Amount must be between $1 and $10,000',
+      ),
     );
     expect(within(dialog).getByLabelText('Card number')).toHaveAccessibleDescription(
       'Your card number is invalid',
