@@ -83,6 +83,9 @@ const SocialFeedPage = lazy(() =>
 const LeadsPage = lazy(() =>
   import('@/features/leads/pages/leads-page').then((module) => ({ default: module.LeadsPage })),
 );
+const RedeemPage = lazy(() =>
+  import('@/features/redeem/pages/redeem-page').then((module) => ({ default: module.RedeemPage })),
+);
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/pages/notifications-page').then((module) => ({
     default: module.NotificationsPage,
@@ -133,6 +136,7 @@ export function App() {
           <ProtectedRoute path={paths.addFriend} component={AddFriendPage} />
           <ProtectedRoute path={paths.socialFeed} component={SocialFeedPage} />
           <ProtectedRoute path={paths.leads} component={LeadsPage} role="business" />
+          <ProtectedRoute path={paths.redeem} component={RedeemPage} role="business" />
           <ProtectedRoute path={paths.notifications} component={NotificationsPage} />
           {/* Open, like the profile that links to it. */}
           <Route path={routePatterns.friendsOf}>

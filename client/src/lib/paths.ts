@@ -8,6 +8,8 @@ export const paths = {
   friends: '/friends',
   socialFeed: '/social-feed',
   leads: '/leads',
+  /** A business's counter: a customer's card is scanned or typed and spent (`?code=` from the QR). */
+  redeem: '/redeem',
   leaderboard: '/leaderboard',
   marketplace: '/marketplace',
   wallet: '/wallet',

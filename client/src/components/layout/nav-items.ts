@@ -4,6 +4,7 @@ import {
   House,
   type LucideIcon,
   Newspaper,
+  ScanLine,
   Store,
   Trophy,
   Users,
@@ -31,7 +32,7 @@ const everyone = ['consumer', 'business'] as const;
 
 /**
  * The navigation, in the product's order: Home, Friends, Social Feed, Leads (business),
- * Leaderboard (consumer), Marketplace (consumer), Wallet, Notifications. An item is listed only
+ * Redeem (business), Leaderboard (consumer), Marketplace (consumer), Wallet, Notifications. An item is listed only
  * once its page exists, so a link never leads nowhere; the change that adds a page adds its one
  * line here, e.g.
  *   { label: 'Friends', shortLabel: 'Friends', href: paths.friends, icon: Users, roles: everyone, mobileRoles: everyone },
@@ -68,6 +69,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
     href: paths.leads,
     icon: Contact,
     roles: ['business'],
+    mobileRoles: [],
+  },
+  {
+    label: 'Redeem',
+    shortLabel: 'Redeem',
+    href: paths.redeem,
+    icon: ScanLine,
+    roles: ['business'],
+    // The bottom bar keeps its four items: on a phone it is under Menu.
     mobileRoles: [],
   },
   {

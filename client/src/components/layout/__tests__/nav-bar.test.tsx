@@ -50,7 +50,7 @@ describe('Navigation', () => {
     },
     {
       type: 'business' as const,
-      links: ['Home', 'Friends', 'Social Feed', 'Leads', 'Wallet', 'Notifications'],
+      links: ['Home', 'Friends', 'Social Feed', 'Leads', 'Redeem', 'Wallet', 'Notifications'],
       mobileLinks: ['Home', 'Friends', 'Social', 'Wallet'],
     },
   ])(
@@ -97,7 +97,7 @@ describe('Navigation', () => {
     ).toEqual(['Leaderboard', 'Wallet', 'Notifications']);
   });
 
-  it('gives a business Leads and Notifications under Menu', async () => {
+  it('gives a business Leads, Redeem and Notifications under Menu', async () => {
     const { user } = renderSignedIn(buildUser({ type: 'business' }));
     await screen.findByText('Home screen');
 
@@ -107,7 +107,7 @@ describe('Navigation', () => {
       within(more)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Leads', 'Notifications']);
+    ).toEqual(['Leads', 'Redeem', 'Notifications']);
     expect(within(more).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
       'href',
       '/notifications',
