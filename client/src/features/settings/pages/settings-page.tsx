@@ -1,3 +1,4 @@
+import { AcceptedBrandsSection } from '../components/accepted-brands-section';
 import { DataSection } from '../components/data-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
@@ -14,6 +15,8 @@ export function SettingsPage() {
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
       <ProfileSection />
+      {/* A business only: the gift-card brands its counter takes. */}
+      <AcceptedBrandsSection />
       <SignInEmailSection />
       <PasswordSection />
       <SessionsSection />
