@@ -49,6 +49,7 @@ export default defineConfig({
         'password-reset.spec.ts',
         'settings.spec.ts',
         'two-factor.spec.ts',
+        'paid-gifts.spec.ts',
         'payment-settings.spec.ts',
       ],
     },

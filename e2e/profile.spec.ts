@@ -45,6 +45,11 @@ test('a guest sends a gift card from a public profile, and the recipient finds i
   await dialog.getByLabel('Your Email').fill('uncle.joe@example.com');
   await accessibility.check(`/u/${username} gift dialog`);
   await send.click();
+  // Then its payment, with the test card.
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill(`12/${(new Date().getUTCFullYear() + 2) % 100}`);
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Pay $20.00' }).click();
   await expect(page.getByText('Success!', { exact: true })).toBeVisible();
   await expect(
     page.getByText(`Your gift card has been sent to ${username}`, { exact: true }),
