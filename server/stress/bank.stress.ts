@@ -170,9 +170,10 @@ type Acknowledged = {
  * One client: reads its consumer's wallet and then either claims a card from a pin still on
  * offer, has part of a card spent at a counter (a card already partly spent when there is one,
  * sometimes more than it holds; the consumer's code, then one of the businesses taking the amount
- * with it) or gives a whole unspent card to another of the eight. Refusals that concurrency makes
- * expected (the card was just given away by the same consumer's other client, or spent, or is
- * partly used; the pin already claimed by this consumer) are fine; anything else is not.
+ * with it) or gives an unspent card (with whatever is left on it by then) to another of the
+ * eight. Refusals that concurrency makes expected (the card was just given away by the same
+ * consumer's other client, or spent; the pin already claimed by this consumer) are fine; anything
+ * else is not.
  */
 async function runClient(
   self: Client,
@@ -244,7 +245,9 @@ async function runClient(
         message: 'for you',
       });
       if (sent.status === 201) {
-        const cents = Math.round(card.value * 100);
+        // The gift is worth what the card held when it went (a spend by this consumer's other
+        // client may have come first): the answer says how much.
+        const cents = Math.round((sent.body as { value: number }).value * 100);
         acknowledged.giftsCentsBySender.set(
           self.id,
           (acknowledged.giftsCentsBySender.get(self.id) ?? 0) + cents,
