@@ -45,6 +45,15 @@ CREATE TABLE "payout_accounts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "test_payment_charges" (
+	"reference" text PRIMARY KEY NOT NULL,
+	"idempotency_key" text,
+	"token" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"refunded_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "test_payment_tokens" (
 	"token" text PRIMARY KEY NOT NULL,
 	"brand" text NOT NULL,
@@ -73,4 +82,5 @@ CREATE INDEX "redemption_codes_card_idx" ON "redemption_codes" USING btree ("gif
 CREATE INDEX "redemption_codes_expires_idx" ON "redemption_codes" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "payment_methods_user_idx" ON "payment_methods" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_token_idx" ON "payment_methods" USING btree ("user_id","provider_token");--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_methods_default_idx" ON "payment_methods" USING btree ("user_id") WHERE "payment_methods"."is_default";
+CREATE UNIQUE INDEX "payment_methods_default_idx" ON "payment_methods" USING btree ("user_id") WHERE "payment_methods"."is_default";--> statement-breakpoint
+CREATE UNIQUE INDEX "test_payment_charges_idempotency_idx" ON "test_payment_charges" USING btree ("idempotency_key") WHERE "test_payment_charges"."idempotency_key" is not null;

@@ -19,6 +19,7 @@ export const PAYMENT_MESSAGES = {
   oneSource: 'Pay with either a new card or a saved card, not both',
   unknownToken: 'This card could not be used. Please enter it again.',
   unknownSavedCard: 'Saved card not found',
+  keyReused: 'This Idempotency-Key was already used for another payment',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -70,3 +70,25 @@ export const testPaymentTokens = pgTable('test_payment_tokens', {
   declines: boolean('declines').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The test-mode provider's record of charges, so that it behaves as processors do: a charge
+ * sent again with the same idempotency key is the same charge, never a second one, and a charge
+ * can be refunded.
+ */
+export const testPaymentCharges = pgTable(
+  'test_payment_charges',
+  {
+    reference: text('reference').primaryKey(),
+    idempotencyKey: text('idempotency_key'),
+    token: text('token').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('test_payment_charges_idempotency_idx')
+      .on(table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+  ],
+);

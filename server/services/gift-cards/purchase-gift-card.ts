@@ -223,6 +223,9 @@ export async function purchaseGiftCard(
       const previous = await findPrevious(db, senderEmail, key);
       if (previous) return { result: previous, replayed: true };
     }
+    // Nothing was issued (the recipient left in that instant, the database failed): the buyer
+    // does not pay for it.
+    await provider.refund({ reference: charge.reference });
     throw error;
   }
   if (jobs) {

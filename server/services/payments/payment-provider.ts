@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   BANK_MESSAGES,
   cardBrandOf,
@@ -10,7 +10,7 @@ import {
   PAYMENT_MESSAGES,
   type cardDetailsSchema,
 } from '@shared/schema/payments';
-import { testPaymentTokens } from '@shared/tables/payments';
+import { testPaymentCharges, testPaymentTokens } from '@shared/tables/payments';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -43,6 +43,11 @@ export interface PaymentProvider {
     description: string;
     idempotencyKey?: string | undefined;
   }): Promise<{ reference: string; card: CardSummary }>;
+  /**
+   * Gives a charge's money back in full: called when what was paid for could not be recorded
+   * after the card was charged, so nobody pays for nothing.
+   */
+  refund(input: { reference: string }): Promise<void>;
   /** Registers a bank account for payouts; 400 when a number has the wrong shape. */
   createPayoutDestination(
     input: PayoutDestinationInput,
@@ -119,12 +124,41 @@ export function createTestPaymentProvider(db: Database): TestPaymentProvider {
     async describeCard(token) {
       return summary(await find(token));
     },
-    async charge({ token }) {
+    async charge({ token, amountCents, idempotencyKey }) {
       const card = await find(token);
       if (card.declines || isCardExpired(card.expMonth, card.expYear)) {
         throw new AppError('PAYMENT_DECLINED', PAYMENT_MESSAGES.declined);
       }
-      return { reference: `test_ch_${randomUUID()}`, card: summary(card) };
+      // As processors do: the same key again is the same charge, answered again, never a second
+      // one (the unique index decides between two sent at once).
+      const [charged] = await db
+        .insert(testPaymentCharges)
+        .values({
+          reference: `test_ch_${randomUUID()}`,
+          idempotencyKey: idempotencyKey ?? null,
+          token,
+          amountCents,
+        })
+        .onConflictDoNothing({
+          target: testPaymentCharges.idempotencyKey,
+          where: sql`idempotency_key is not null`,
+        })
+        .returning({ reference: testPaymentCharges.reference });
+      if (charged) return { reference: charged.reference, card: summary(card) };
+      const [earlier] = await db
+        .select()
+        .from(testPaymentCharges)
+        .where(eq(testPaymentCharges.idempotencyKey, idempotencyKey ?? ''));
+      if (!earlier || earlier.token !== token || earlier.amountCents !== amountCents) {
+        throw new AppError('CONFLICT', PAYMENT_MESSAGES.keyReused);
+      }
+      return { reference: earlier.reference, card: summary(card) };
+    },
+    async refund({ reference }) {
+      await db
+        .update(testPaymentCharges)
+        .set({ refundedAt: sql`now()` })
+        .where(eq(testPaymentCharges.reference, reference));
     },
     async createPayoutDestination({ routingNumber, accountNumber }) {
       const routing = routingNumber.replace(/[\s-]/g, '');

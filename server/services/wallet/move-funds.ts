@@ -93,24 +93,38 @@ export async function addFunds(
       amountCents: input.amountCents,
       token,
       description: 'mark.it top-up',
-      idempotencyKey: input.idempotencyKey,
+      // Keys are the business's own; the processor sees one key space for the whole platform.
+      idempotencyKey: input.idempotencyKey
+        ? `add-funds:${input.userId}:${input.idempotencyKey}`
+        : undefined,
     });
-    return db.transaction(async (tx) => {
-      const funds = await getUserFundsAccount(tx, input.userId);
-      const clearing = await getSystemAccount(tx, SYSTEM_ACCOUNTS.paymentClearing);
-      return postTransaction(tx, {
-        kind: 'add_funds',
-        userId: input.userId,
-        amountCents: input.amountCents,
-        description: `Added funds with card ending ${charge.card.last4}${testModeNote(provider)}`,
-        idempotencyKey: input.idempotencyKey,
-        providerReference: charge.reference,
-        entries: [
-          { account: clearing, amountCents: -input.amountCents },
-          { account: funds, amountCents: input.amountCents },
-        ],
+    const record = () =>
+      db.transaction(async (tx) => {
+        const funds = await getUserFundsAccount(tx, input.userId);
+        const clearing = await getSystemAccount(tx, SYSTEM_ACCOUNTS.paymentClearing);
+        return postTransaction(tx, {
+          kind: 'add_funds',
+          userId: input.userId,
+          amountCents: input.amountCents,
+          description: `Added funds with card ending ${charge.card.last4}${testModeNote(provider)}`,
+          idempotencyKey: input.idempotencyKey,
+          providerReference: charge.reference,
+          entries: [
+            { account: clearing, amountCents: -input.amountCents },
+            { account: funds, amountCents: input.amountCents },
+          ],
+        });
       });
-    });
+    try {
+      return await record();
+    } catch (error) {
+      // A second request with the same key lost the race to the first, which recorded this very
+      // charge; any other failure leaves the charge with nothing recorded, so it is given back.
+      if (isUniqueViolation(error) !== 'ledger_transactions_idempotency_idx') {
+        await provider.refund({ reference: charge.reference });
+      }
+      throw error;
+    }
   });
 }
 
