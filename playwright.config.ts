@@ -51,6 +51,7 @@ export default defineConfig({
         'two-factor.spec.ts',
         'paid-gifts.spec.ts',
         'payment-settings.spec.ts',
+        'redeem.spec.ts',
       ],
     },
   ],

@@ -15,6 +15,6 @@ test('the API reference renders every section under the production Content-Secur
   for (const section of ['Accounts', 'Gift cards', 'Wallet', 'Pins', 'Posts', 'Leads']) {
     await expect(page.getByRole('link', { name: section, exact: true })).toBeVisible();
   }
-  await expect(page.getByText('/api/gift-cards/{id}/redeem')).toBeVisible();
+  await expect(page.getByText('/api/redemptions/lookup')).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -79,3 +79,9 @@ export const PASSWORD = 'e2e-password-1';
 export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(3).toString('hex')}`;
 }
+
+/**
+ * Checks another page than the test's own (a second person's browser) with the same axe rules:
+ * serious or critical violations fail the test.
+ */
+export const checkPageAccessibility = assertAccessible;
