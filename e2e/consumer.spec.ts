@@ -1,5 +1,5 @@
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test, uniqueName } from './fixtures';
+import { expect, PASSWORD, test, uniqueName } from './fixtures';
 import {
   chooseBostonStarbucks,
   fillCard,
@@ -54,8 +54,9 @@ async function claimFromMarketplace(
 test('a consumer claims pins, uses one, gives one to a friend and tops the leaderboard', async ({
   page,
   request,
+  playwright,
   accessibility,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const tag = uniqueName('offer');
   const business = uniqueName('roaster');
@@ -122,7 +123,7 @@ test('a consumer claims pins, uses one, gives one to a friend and tops the leade
   });
   await claimFromMarketplace(page, `${tag} treats`);
 
-  // Both cards are in the wallet; the $10 one is used in part at the till.
+  // Both cards are in the wallet; the $10 one is spent in part at Journey Roasters' counter.
   await page.goto('/wallet');
   await expect(page.getByRole('heading', { name: 'Your Wallet' })).toBeVisible();
   await expect(page.getByText('$25.00').first()).toBeVisible();
@@ -133,11 +134,25 @@ test('a consumer claims pins, uses one, gives one to a friend and tops the leade
   await accessibility.check('/wallet with cards');
   await coffeeCard.getByRole('button', { name: 'Use Card' }).click();
   const useCard = page.getByRole('dialog', { name: 'Use Starbucks gift card' });
-  await expect(useCard.getByRole('img', { name: /QR code for gift card/ })).toBeVisible();
+  await expect(useCard.getByRole('img', { name: /^QR code for the cashier: / })).toBeVisible();
   await accessibility.check('/wallet use card dialog');
-  await useCard.getByLabel('Amount ($)').fill('4');
-  await useCard.getByRole('button', { name: 'Use $4.00' }).click();
-  await expect(page.getByText('Card used', { exact: true })).toBeVisible();
+  const code = await useCard.getByText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/).textContent();
+  // The cashier, on the business's own device, takes $4 with the code shown.
+  const counter = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const signedIn = await counter.post('/api/login', {
+      data: { identifier: business, password: PASSWORD },
+    });
+    expect(signedIn.status()).toBe(200);
+    const spent = await counter.post('/api/redemptions', { data: { code, amount: 4 } });
+    expect(spent.status()).toBe(201);
+  } finally {
+    await counter.dispose();
+  }
+  await expect(
+    useCard.getByText('$4.00 spent at the counter. Remaining balance $6.00.'),
+  ).toBeVisible();
+  await useCard.getByRole('button', { name: 'Close' }).first().click();
   await expect(useCard).toBeHidden();
   await expect(cards.getByRole('listitem').filter({ hasText: 'of $10.00' })).toContainText('$6.00');
 
