@@ -63,6 +63,7 @@ describe('GET /api/user/settings', () => {
       contactEmail: null,
       website: null,
       description: null,
+      acceptedBrands: [],
     });
   });
 
@@ -156,6 +157,7 @@ describe('PATCH /api/user/settings', () => {
     [{ phone: '' }, 'phone', 'Phone number is required'],
     [{ website: 'https://example.com' }, 'website', SETTINGS_MESSAGES.businessOnly],
     [{ contactEmail: 'a@example.com' }, 'contactEmail', SETTINGS_MESSAGES.businessOnly],
+    [{ acceptedBrands: ['starbucks'] }, 'acceptedBrands', SETTINGS_MESSAGES.businessOnly],
     [
       { profilePicture: 'https://evil.example/me.png' },
       'profilePicture',
@@ -170,6 +172,20 @@ describe('PATCH /api/user/settings', () => {
     if (response.body.errors) expect(response.body.errors[field]).toBe(message);
     expect(await settingsOf(agent)).toEqual(before);
     expect(before.name).toBe(input.name);
+  });
+
+  it('saves the brands a business accepts at its counter (none too); refuses unknown ones', async () => {
+    const { agent } = await signedIn(businessInput());
+    const set = await agent
+      .patch('/api/user/settings')
+      .send({ acceptedBrands: ['walmart', 'starbucks', 'walmart'] });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ acceptedBrands: ['starbucks', 'walmart'], brands: [] });
+    const unknown = await agent.patch('/api/user/settings').send({ acceptedBrands: ['pepsi'] });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'Unknown brand: pepsi']);
+    const none = await agent.patch('/api/user/settings').send({ acceptedBrands: [] });
+    expect(none.body.acceptedBrands).toEqual([]);
+    expect((await settingsOf(agent)).acceptedBrands).toEqual([]);
   });
 
   it("sets and clears a business's contact details; refuses a consumer's fields", async () => {
