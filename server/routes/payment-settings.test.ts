@@ -324,12 +324,10 @@ describe('the payout bank account', () => {
 
   it('refuses a wrong or reused code, and numbers of the wrong shape, saving nothing', async () => {
     const { agent, user, secret } = await business();
-    const wrong = await agent
-      .put('/api/payments/payout-account')
-      .send({
-        ...testBankAccount,
-        code: (await totpCode(secret)) === '000000' ? '111111' : '000000',
-      });
+    const wrong = await agent.put('/api/payments/payout-account').send({
+      ...testBankAccount,
+      code: (await totpCode(secret)) === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({
       message: TWO_FACTOR_MESSAGES.invalidCode,
