@@ -322,6 +322,18 @@ describe('POST /api/user/delete', () => {
       }),
     );
     expect(JSON.stringify(benNotifications.body)).not.toContain('Casey Consumer');
+    // The words she wrote on her gift go with her: from the card, its history and the gift.
+    const benWallet = await ben.agent.get('/api/gift-cards/consumer/wallet');
+    expect(benWallet.body).toContainEqual(
+      expect.objectContaining({ id: ava.card.id, message: '' }),
+    );
+    const history = await ben.agent.get(`/api/gift-cards/${ava.card.id}/history`);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).not.toContain('For you');
+    expect(JSON.stringify(history.body)).not.toContain('Casey Consumer');
+    expect(await rows(sql`select message from gifts where sender_id = ${ava.user.id}`)).toEqual([
+      { message: '' },
+    ]);
 
     // The business she claimed from keeps its lead, without her name or her contact details.
     expect(

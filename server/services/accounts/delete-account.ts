@@ -4,9 +4,16 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ACCOUNT_DATA_MESSAGES, DELETED_USER_NAME } from '@shared/schema/account-data';
 import { accountTokens, recoveryCodes } from '@shared/tables/accounts';
 import { friendships } from '@shared/tables/friends';
-import { giftCards, giftRequests, gifts } from '@shared/tables/gift-cards';
+import {
+  giftCardActivities,
+  giftCards,
+  giftRequests,
+  gifts,
+  redemptionCodes,
+} from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { leads, notificationPreferences, notifications } from '@shared/tables/notifications';
+import { paymentMethods, payoutAccounts } from '@shared/tables/payments';
 import { pins } from '@shared/tables/pins';
 import { postComments, postLikes, postMentions, posts, uploads } from '@shared/tables/posts';
 import { profileReports, shareEvents } from '@shared/tables/profiles';
@@ -52,7 +59,10 @@ import { uploadsDirectory } from '../uploads/store-upload';
  * - gifts, gift_cards, ledger_accounts, ledger_transactions, ledger_entries: kept as they are
  *   (money records are never deleted or rewritten, and the ledger stays balanced): the cards they
  *   hold stay theirs and show the deleted owner. Only the copies of their name that others see
- *   (the sender of a gift, the issuer of a claimed card) become 'Deleted user'.
+ *   (the sender of a gift, the issuer of a claimed card) become 'Deleted user', and the messages
+ *   they wrote on gifts (on the gift, the card they gave and its history) are blanked.
+ * - payment_methods, payout_accounts, redemption_codes: removed (saved cards, the bank account,
+ *   codes shown at a counter).
  * - pins, pin_identifiers, business_issued_totals: kept; a business may only go when no pin holds
  *   funds (checked first), so none stays offered.
  * - leaderboard_totals, leaderboard_total_counts: kept; triggers on gifts keep them, and the
@@ -170,12 +180,17 @@ async function eraseAccount(tx: Transaction, userId: number): Promise<string[]> 
   // The texts that remain begin with their name ('Ava claimed your pin…') or end with it
   // ('…gift card from Ava'): only that part changes, never a word elsewhere in the text.
   const nameLength = oldName.length;
+  const fromThem = ` from ${oldName}`;
   await tx
     .update(notifications)
     .set({
       actorId: null,
       actorName: deletedName,
+      // A gift's text may go on with the giver's words ('…from Ava: "Happy birthday"'): their
+      // words go with them, as their posts and comments do.
       message: sql`case
+        when ${notifications.type} = 'gift_received' and strpos(${notifications.message}, ${fromThem}) > 0
+          then left(${notifications.message}, strpos(${notifications.message}, ${fromThem}) - 1) || ${` from ${deletedName}`}
         when left(${notifications.message}, ${nameLength}) = ${oldName}
           then ${deletedName} || substr(${notifications.message}, ${nameLength + 1})
         when right(${notifications.message}, ${nameLength + 6}) = ${` from ${oldName}`}
@@ -193,8 +208,37 @@ async function eraseAccount(tx: Transaction, userId: number): Promise<string[]> 
     })
     .where(or(eq(giftRequests.requesterId, userId), eq(giftRequests.recipientId, userId)));
 
-  // Money records stay; only the copies of their name others read change.
-  await tx.update(gifts).set({ senderName: deletedName }).where(eq(gifts.senderId, userId));
+  // Money records stay; only the copies of their name others read change, and the words they
+  // wrote on their gifts go.
+  await tx
+    .update(giftCards)
+    .set({ message: '' })
+    .where(
+      inArray(
+        giftCards.id,
+        tx
+          .select({ id: gifts.giftCardId })
+          .from(gifts)
+          .where(
+            and(
+              eq(gifts.senderId, userId),
+              // Only where their gift is the card's latest: a later giver's words are not theirs.
+              sql`${gifts.id} = (select max(g.id) from ${gifts} g where g.gift_card_id = ${gifts.giftCardId})`,
+            ),
+          ),
+      ),
+    );
+  await tx
+    .update(gifts)
+    .set({ senderName: deletedName, message: '' })
+    .where(eq(gifts.senderId, userId));
+  await tx
+    .update(giftCardActivities)
+    .set({ actorName: deletedName, message: '' })
+    .where(eq(giftCardActivities.actorId, userId));
+  await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+  await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  await tx.delete(redemptionCodes).where(eq(redemptionCodes.ownerId, userId));
   await tx
     .update(giftCards)
     .set({ senderName: deletedName })
