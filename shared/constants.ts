@@ -313,6 +313,8 @@ export const NOTIFICATION_TYPES = [
   'card_expiring',
   /** A card reached its expiry: a paid one was reissued, a promotional one's value went back. */
   'card_expired',
+  /** A friend sent you a direct message (not while you have the conversation open). */
+  'message_received',
   'system',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

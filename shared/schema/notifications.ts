@@ -25,6 +25,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   post_mention: 'Mentions in posts',
   card_expiring: 'Gift cards expiring soon',
   card_expired: 'Gift cards expired or renewed',
+  message_received: 'Direct messages',
   system: 'Account and system messages',
 };
 

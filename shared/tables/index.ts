@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './leaderboard';
 export * from './accounts';
 export * from './payments';
+export * from './messages';
