@@ -310,6 +310,10 @@ export const NOTIFICATION_TYPES = [
   'lead_created',
   'gift_redeemed',
   'post_mention',
+  /** Likes on a post, one notification per post that updates as more people like it. */
+  'post_liked',
+  /** Comments on a post, grouped the same way. */
+  'post_commented',
   'card_expiring',
   /** A card reached its expiry: a paid one was reissued, a promotional one's value went back. */
   'card_expired',
@@ -318,6 +322,10 @@ export const NOTIFICATION_TYPES = [
   'system',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The kinds kept as one notification per recipient and post, rewritten as people act on it. */
+export const POST_ACTIVITY_NOTIFICATIONS = ['post_liked', 'post_commented'] as const;
+export type PostActivityNotification = (typeof POST_ACTIVITY_NOTIFICATIONS)[number];
 
 /** Holders are reminded once of a card with value left this many days before it expires. */
 export const CARD_EXPIRY_REMINDER_DAYS = 7;

@@ -347,3 +347,75 @@ describe('GET /api/notifications/stream', () => {
     }
   });
 });
+
+describe('the live stream and grouped post notifications', () => {
+  it('delivers the updated likes notification, the same one with its new text, on each like', async () => {
+    const server = http.createServer(context.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const events: NotificationItem[] = [];
+    let request: http.ClientRequest | undefined;
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const author = await signedInConsumer(context, { name: 'Ada Author' });
+      const post = await author.agent.post('/api/posts').send({ content: 'live likes' });
+      const login = await context
+        .agent()
+        .post('/api/login')
+        .send({ identifier: author.user.username, password: 'correct-horse-9' });
+      const cookie = (login.headers['set-cookie'] as unknown as string[])
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      await new Promise<void>((resolve, reject) => {
+        request = http.get(
+          { port, path: '/api/notifications/stream', headers: { cookie } },
+          (response) => {
+            let buffer = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              buffer += chunk;
+              if (buffer.includes(': connected')) resolve();
+              for (const match of buffer.matchAll(/event: notification\ndata: (.*)\n\n/g)) {
+                events.push(JSON.parse(match[1]!) as NotificationItem);
+              }
+              buffer = buffer.replace(/event: notification\ndata: .*\n\n/g, '');
+            });
+          },
+        );
+        request.on('error', reject);
+      });
+      const likers = await Promise.all(
+        ['Ava Able', 'Ben Baker'].map((name) => signedInConsumer(context, { name })),
+      );
+      const liked = (count: number) =>
+        vi.waitFor(() => expect(events).toHaveLength(count), { timeout: 2000 });
+      await likers[0]!.agent.post(`/api/posts/${post.body.id}/like`).expect(200);
+      await liked(1);
+      await likers[1]!.agent.post(`/api/posts/${post.body.id}/like`).expect(200);
+      await liked(2);
+      expect(events).toEqual([
+        expect.objectContaining({ type: 'post_liked', message: 'Ava Able liked your post' }),
+        expect.objectContaining({
+          id: events[0]!.id,
+          message: 'Ben Baker and Ava Able liked your post',
+          read: false,
+          referenceType: 'post',
+          referenceId: post.body.id,
+        }),
+      ]);
+      // The author's own like pushes nothing.
+      await author.agent.post(`/api/posts/${post.body.id}/like`).expect(200);
+      await likers[0]!.agent
+        .post(`/api/posts/${post.body.id}/comments`)
+        .send({ content: 'Great' })
+        .expect(201);
+      await liked(3);
+      expect(events[2]).toMatchObject({
+        type: 'post_commented',
+        message: 'Ava Able commented on your post',
+      });
+    } finally {
+      request?.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

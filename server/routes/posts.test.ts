@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NotificationItem } from '@shared/schema/notifications';
 import { type Post } from '@shared/schema/posts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../lib/validate';
-import { consumerInput, registerAs } from '../testing/factories';
+import { consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { consumerWithCard, manyConsumers, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
 import { PNG_PIXEL as PNG } from '../testing/images';
@@ -380,5 +381,185 @@ describe('GET /api/posts, each post as its viewer sees it', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('the author is told of likes and comments on their post', () => {
+  type Agent = ReturnType<TestContext['agent']>;
+  const activityOf = async (agent: Agent, postId: number, type: NotificationItem['type']) => {
+    const response = await agent.get('/api/consumer/notifications?limit=100');
+    expect(response.status).toBe(200);
+    return (response.body as NotificationItem[]).filter(
+      (item) => item.type === type && item.referenceId === postId,
+    );
+  };
+  const postBy = async (agent: Agent, content = 'my post') => {
+    const response = await agent.post('/api/posts').send({ content });
+    expect(response.status).toBe(201);
+    return response.body.id as number;
+  };
+
+  it('one notification per post that says who, newest first, unread again and newest in time', async () => {
+    const author = await person('Ada Author');
+    const postId = await postBy(author.agent);
+    const [ava, ben, cy, dee] = await Promise.all(
+      ['Ava Able', 'Ben Baker', 'Cy Clark', 'Dee Dunn'].map((name) => person(name)),
+    );
+    await ava!.agent.post(`/api/posts/${postId}/like`).expect(200);
+    const [first] = await activityOf(author.agent, postId, 'post_liked');
+    expect(first).toMatchObject({
+      message: 'Ava Able liked your post',
+      read: false,
+      senderName: 'Ava Able',
+      referenceType: 'post',
+      referenceId: postId,
+    });
+    await author.agent.patch(`/api/notifications/${first!.id}/read`).expect(200);
+
+    await ben!.agent.post(`/api/posts/${postId}/like`).expect(200);
+    expect(await activityOf(author.agent, postId, 'post_liked')).toEqual([
+      expect.objectContaining({ id: first!.id, message: 'Ben Baker and Ava Able liked your post' }),
+    ]);
+    await author.agent.patch(`/api/notifications/${first!.id}/read`).expect(200);
+    await cy!.agent.post(`/api/posts/${postId}/like`).expect(200);
+    await dee!.agent.post(`/api/posts/${postId}/like`).expect(200);
+    // Liking again changes nothing.
+    await ava!.agent.post(`/api/posts/${postId}/like`).expect(200);
+    const grouped = await activityOf(author.agent, postId, 'post_liked');
+    expect(grouped).toEqual([
+      expect.objectContaining({
+        id: first!.id,
+        message: 'Dee Dunn and 3 others liked your post',
+        senderName: 'Dee Dunn',
+        read: false,
+      }),
+    ]);
+    expect(Date.parse(grouped[0]!.createdAt)).toBeGreaterThan(Date.parse(first!.createdAt));
+    // It leads the list again (unread first, newest first).
+    const list = await author.agent.get('/api/consumer/notifications?filter=unread');
+    expect(list.body[0]).toMatchObject({ id: first!.id });
+
+    // The author's own like is no news to them, and the others are not told of it.
+    await author.agent.post(`/api/posts/${postId}/like`).expect(200);
+    expect((await activityOf(author.agent, postId, 'post_liked'))[0]?.message).toBe(
+      'Dee Dunn and 3 others liked your post',
+    );
+    for (const liker of [ava, ben, cy, dee]) {
+      expect(await activityOf(liker!.agent, postId, 'post_liked')).toEqual([]);
+    }
+  });
+
+  it('an unlike takes the name out, quietly; the last one gone takes the notification', async () => {
+    const author = await person('Ada Author');
+    const postId = await postBy(author.agent);
+    const ava = await person('Ava Able');
+    const ben = await person('Ben Baker');
+    await ava.agent.post(`/api/posts/${postId}/like`).expect(200);
+    await ben.agent.post(`/api/posts/${postId}/like`).expect(200);
+    const [both] = await activityOf(author.agent, postId, 'post_liked');
+    await author.agent.patch(`/api/notifications/${both!.id}/read`).expect(200);
+
+    await ben.agent.delete(`/api/posts/${postId}/like`).expect(200);
+    const [left] = await activityOf(author.agent, postId, 'post_liked');
+    expect(left).toMatchObject({ id: both!.id, message: 'Ava Able liked your post', read: true });
+    expect(Date.parse(left!.createdAt)).toBeLessThan(Date.parse(both!.createdAt));
+
+    await ava.agent.delete(`/api/posts/${postId}/like`).expect(200);
+    expect(await activityOf(author.agent, postId, 'post_liked')).toEqual([]);
+  });
+
+  it('writes nothing for an author who switched likes or comments off', async () => {
+    const author = await person('Ada Author');
+    const postId = await postBy(author.agent);
+    const settings = await author.agent.get('/api/notifications/preferences');
+    expect(settings.body).toEqual(
+      expect.arrayContaining([
+        { type: 'post_liked', label: 'Likes on your posts', inApp: true },
+        { type: 'post_commented', label: 'Comments on your posts', inApp: true },
+      ]),
+    );
+    await author.agent
+      .put('/api/notifications/preferences')
+      .send({
+        preferences: [
+          { type: 'post_liked', inApp: false },
+          { type: 'post_commented', inApp: false },
+        ],
+      })
+      .expect(200);
+    const ava = await person('Ava Able');
+    await ava.agent.post(`/api/posts/${postId}/like`).expect(200);
+    await ava.agent.post(`/api/posts/${postId}/comments`).send({ content: 'Hi' }).expect(201);
+    expect(await activityOf(author.agent, postId, 'post_liked')).toEqual([]);
+    expect(await activityOf(author.agent, postId, 'post_commented')).toEqual([]);
+  });
+
+  it('likes at once make one notification counting them all', async () => {
+    const author = await person('Ada Author');
+    const postId = await postBy(author.agent);
+    const pair = await manyConsumers(context, 2);
+    await Promise.all(pair.map((agent) => agent.post(`/api/posts/${postId}/like`).expect(200)));
+    const items = await activityOf(author.agent, postId, 'post_liked');
+    expect(items).toHaveLength(1);
+    expect(items[0]!.message).toMatch(/^.+ and .+ liked your post$/);
+    expect(items[0]!.message).not.toMatch(/others/);
+
+    const crowd = await manyConsumers(context, 10);
+    await Promise.all(crowd.map((agent) => agent.post(`/api/posts/${postId}/like`).expect(200)));
+    const after = await activityOf(author.agent, postId, 'post_liked');
+    expect(after).toHaveLength(1);
+    expect(after[0]!.message).toMatch(/^.+ and 11 others liked your post$/);
+  });
+
+  it('comments: one notification per post, none for your own, gone with the post', async () => {
+    const author = await person('Ada Author');
+    const postId = await postBy(author.agent);
+    const [ava, ben, cy] = await Promise.all(
+      ['Ava Able', 'Ben Baker', 'Cy Clark'].map((name) => person(name)),
+    );
+    const comment = (agent: Agent, content: string) =>
+      agent.post(`/api/posts/${postId}/comments`).send({ content }).expect(201);
+    await comment(ava!.agent, 'Lovely!');
+    expect(await activityOf(author.agent, postId, 'post_commented')).toEqual([
+      expect.objectContaining({ message: 'Ava Able commented on your post', read: false }),
+    ]);
+    await comment(author.agent, 'Thanks Ava');
+    await comment(ben!.agent, 'Wow');
+    await comment(ava!.agent, 'Still lovely');
+    await comment(cy!.agent, 'What a wonderful afternoon');
+    const items = await activityOf(author.agent, postId, 'post_commented');
+    expect(items).toEqual([
+      expect.objectContaining({
+        message: 'Cy Clark and 2 others commented on your post',
+        senderName: 'Cy Clark',
+      }),
+    ]);
+    // Commenters are not told of the author's reply by this kind.
+    expect(await activityOf(ava!.agent, postId, 'post_commented')).toEqual([]);
+
+    // Deleting the post takes its grouped notifications with it.
+    await ava!.agent.post(`/api/posts/${postId}/like`).expect(200);
+    expect(await activityOf(author.agent, postId, 'post_liked')).toHaveLength(1);
+    await author.agent.delete(`/api/posts/${postId}`).expect(204);
+    expect(await activityOf(author.agent, postId, 'post_commented')).toEqual([]);
+    expect(await activityOf(author.agent, postId, 'post_liked')).toEqual([]);
+  });
+
+  it("a deleted account's name leaves the grouped texts", async () => {
+    const author = await person('Ada Author');
+    const postId = await postBy(author.agent);
+    const ava = await person('Ava Able');
+    const ben = await person('Ben Baker');
+    await ava.agent.post(`/api/posts/${postId}/like`).expect(200);
+    await ben.agent.post(`/api/posts/${postId}/like`).expect(200);
+    await ben.agent.post(`/api/posts/${postId}/comments`).send({ content: 'Ben was here' });
+    await ben.agent.post('/api/user/delete').send({ password: TEST_PASSWORD }).expect(204);
+
+    expect(await activityOf(author.agent, postId, 'post_liked')).toEqual([
+      expect.objectContaining({ message: 'Ava Able liked your post', senderName: 'Ava Able' }),
+    ]);
+    expect(await activityOf(author.agent, postId, 'post_commented')).toEqual([]);
+    const all = await author.agent.get('/api/consumer/notifications?limit=100');
+    expect(JSON.stringify(all.body)).not.toContain('Ben Baker');
   });
 });

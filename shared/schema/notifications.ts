@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   lead_created: 'New leads',
   gift_redeemed: 'Gift cards used',
   post_mention: 'Mentions in posts',
+  post_liked: 'Likes on your posts',
+  post_commented: 'Comments on your posts',
   card_expiring: 'Gift cards expiring soon',
   card_expired: 'Gift cards expired or renewed',
   message_received: 'Direct messages',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -9,7 +10,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { LEAD_STATUSES, NOTIFICATION_REFERENCES, NOTIFICATION_TYPES } from '../constants';
+import {
+  LEAD_STATUSES,
+  NOTIFICATION_REFERENCES,
+  NOTIFICATION_TYPES,
+  POST_ACTIVITY_NOTIFICATIONS,
+} from '../constants';
 import { users } from './users';
 
 export const notifications = pgTable(
@@ -35,8 +41,19 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(table.recipientId)
       .where(sql`${table.readAt} is null`),
+    // One likes notification and one comments notification per recipient and post: the upsert
+    // that rewrites it as more people act relies on this, so two likes at once make one.
+    uniqueIndex('notifications_post_activity_idx')
+      .on(table.recipientId, table.type, table.referenceId)
+      .where(postActivityKinds(table.type)),
   ],
 );
+
+/** The partial index's predicate; the upsert names the same one as its conflict target. */
+export function postActivityKinds(type: AnyPgColumn) {
+  const kinds = POST_ACTIVITY_NOTIFICATIONS.map((kind) => `'${kind}'`).join(', ');
+  return sql`${type} in (${sql.raw(kinds)})`;
+}
 
 /** Per-kind choice of in-app notifications; a missing row means on. */
 export const notificationPreferences = pgTable(

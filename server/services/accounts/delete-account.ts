@@ -23,6 +23,7 @@ import { verifyPassword } from '../../auth/password';
 import { type Database, type Transaction } from '../../db/client';
 import { equalsLiteral } from '../../db/sql-literals';
 import { AppError, unauthenticated } from '../../lib/errors';
+import { recomposePostActivity } from '../notifications/post-activity';
 import {
   assertWithinRateLimit,
   recordRateLimitEvent,
@@ -52,8 +53,9 @@ import { uploadsDirectory } from '../uploads/store-upload';
  *   statement. Mentions of them in others' posts are removed (the words stay the author's).
  * - uploads: the rows are removed, and the files after the commit (their pictures and post images).
  * - notifications: theirs removed; those they caused others about something now gone (a friend
- *   request, a gift request, a mention) removed; the others (a gift received, a lead, a card used)
- *   kept, naming 'Deleted user' instead of them.
+ *   request, a gift request, a mention) removed; the grouped likes and comments notifications on
+ *   posts they acted on recomposed from the people left (removed when nobody is); the others (a
+ *   gift received, a lead, a card used) kept, naming 'Deleted user' instead of them.
  * - gift_requests: pending ones, either way, declined; the messages they wrote blanked; the rows
  *   stay as the other person's history.
  * - gifts, gift_cards, ledger_accounts, ledger_transactions, ledger_entries: kept as they are
@@ -151,6 +153,15 @@ async function eraseAccount(tx: Transaction, userId: number): Promise<string[]> 
   // Their posts go with everything on them; their likes and comments elsewhere lower the counts
   // of the posts they were on, in the statement that removes them (the counts stay exact).
   await tx.delete(posts).where(eq(posts.userId, userId));
+  // The posts they liked or commented on, whose authors' grouped notifications name them.
+  const liked = await tx
+    .selectDistinct({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(eq(postLikes.userId, userId));
+  const commented = await tx
+    .selectDistinct({ postId: postComments.postId })
+    .from(postComments)
+    .where(eq(postComments.userId, userId));
   await tx.execute(sql`
     with removed as (
       delete from ${postComments} where ${postComments.userId} = ${userId} returning post_id
@@ -172,6 +183,14 @@ async function eraseAccount(tx: Transaction, userId: number): Promise<string[]> 
     .returning({ fileName: uploads.fileName });
 
   await tx.delete(notifications).where(eq(notifications.recipientId, userId));
+  // 'Ava and 3 others liked your post' is told again from the likes and comments left, so no
+  // name of theirs stays in it (and it goes when they were the only one).
+  for (const { postId } of liked) {
+    await recomposePostActivity(tx, { type: 'post_liked', postId });
+  }
+  for (const { postId } of commented) {
+    await recomposePostActivity(tx, { type: 'post_commented', postId });
+  }
   await tx
     .delete(notifications)
     .where(

@@ -52,16 +52,7 @@ function messageFor(input: NotifyInput, name: string): string {
  * A kind the recipient switched off in their settings is not written.
  */
 export async function notify(tx: Executor, input: NotifyInput): Promise<void> {
-  const [preference] = await tx
-    .select({ inApp: notificationPreferences.inApp })
-    .from(notificationPreferences)
-    .where(
-      and(
-        eq(notificationPreferences.userId, input.recipientId),
-        eq(notificationPreferences.type, input.type),
-      ),
-    );
-  if (preference && !preference.inApp) return;
+  if (!(await wantsInApp(tx, input.recipientId, input.type))) return;
 
   let name = input.actorName ?? null;
   if (!name && input.actorId) {
@@ -85,6 +76,26 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<void> {
     })
     .returning({ id: notifications.id });
   if (!created) throw new Error('Notification was not written');
-  const payload = JSON.stringify({ recipientId: input.recipientId, id: created.id });
+  await announce(tx, input.recipientId, created.id);
+}
+
+/** Whether the user keeps this kind on (a kind never chosen is on). */
+export async function wantsInApp(
+  tx: Executor,
+  recipientId: number,
+  type: NotificationType,
+): Promise<boolean> {
+  const [preference] = await tx
+    .select({ inApp: notificationPreferences.inApp })
+    .from(notificationPreferences)
+    .where(
+      and(eq(notificationPreferences.userId, recipientId), eq(notificationPreferences.type, type)),
+    );
+  return !preference || preference.inApp;
+}
+
+/** Tells the live streams, at commit, that the recipient's notification is new or changed. */
+export async function announce(tx: Executor, recipientId: number, id: number): Promise<void> {
+  const payload = JSON.stringify({ recipientId, id });
   await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${payload})`);
 }

@@ -4,6 +4,11 @@ import { postComments, postLikes, posts } from '@shared/tables/posts';
 import { users } from '@shared/tables/users';
 import { type Database, type Executor } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
+import {
+  forgetPostActivity,
+  notifyPostActivity,
+  recomposePostActivity,
+} from '../notifications/post-activity';
 import { authorColumns, loadPost, toPostComment } from './load-posts';
 
 async function requirePost(db: Executor, postId: number) {
@@ -19,7 +24,10 @@ async function requirePost(db: Executor, postId: number) {
 export async function deletePost(db: Database, userId: number, postId: number): Promise<void> {
   const post = await requirePost(db, postId);
   if (post.userId !== userId) throw forbidden(POST_MESSAGES.notAuthor);
-  await db.delete(posts).where(eq(posts.id, postId));
+  await db.transaction(async (tx) => {
+    await tx.delete(posts).where(eq(posts.id, postId));
+    await forgetPostActivity(tx, postId);
+  });
 }
 
 /** The author pins or unpins a post of theirs; pinned posts lead the feed. */
@@ -68,6 +76,11 @@ export async function setLike(
             .returning({ likes: posts.likeCount })
         : await tx.select({ likes: posts.likeCount }).from(posts).where(eq(posts.id, postId));
     if (!post) throw notFound(POST_MESSAGES.notFound);
+    // After the count's update, which holds the post's row: likes at once are told in turn.
+    if (changed.length > 0) {
+      if (liked) await notifyPostActivity(tx, { type: 'post_liked', postId, actorId: userId });
+      else await recomposePostActivity(tx, { type: 'post_liked', postId });
+    }
     return { postId, likes: post.likes, isLiked: liked };
   });
 }
@@ -89,6 +102,7 @@ export async function addComment(
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, postId));
+    await notifyPostActivity(tx, { type: 'post_commented', postId, actorId: userId });
     return comment.id;
   });
   const [row] = await db
