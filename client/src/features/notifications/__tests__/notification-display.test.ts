@@ -20,6 +20,8 @@ describe('notificationKind', () => {
     ['gift_redeemed', 'gift_redeemed'],
     ['system', 'system'],
     ['post_mention', 'system'],
+    ['post_liked', 'system'],
+    ['post_commented', 'system'],
     ['something_new', 'system'],
     [null, 'system'],
   ])('maps %s to %s', (type, kind) => {
@@ -119,6 +121,13 @@ describe('notificationAction', () => {
       label: 'View Post',
       href: '/social-feed',
     });
+    for (const type of ['post_liked', 'post_commented'] as const) {
+      expect(action({ id: 1, type, referenceType: 'post', referenceId: 5 })).toEqual({
+        type: 'link',
+        label: 'View Post',
+        href: '/social-feed',
+      });
+    }
     expect(action({ id: 1, type: 'system', referenceType: 'profile', referenceId: 1 })).toEqual({
       type: 'link',
       label: 'Complete Profile',

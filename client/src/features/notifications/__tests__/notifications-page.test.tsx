@@ -264,6 +264,93 @@ describe('NotificationsPage', () => {
     expect(row.querySelector('[data-kind="system"] svg.lucide-calendar-clock')).not.toBeNull();
   });
 
+  it('shows a grouped like with a heart, opens the feed and marks it read', async () => {
+    const likes = buildNotification({
+      id: 31,
+      type: 'post_liked',
+      message: 'Ava Able and 3 others liked your post',
+      senderName: 'Ava Able',
+      referenceType: 'post',
+      referenceId: 8,
+    });
+    const { user, api, currentPath } = renderPage({
+      items: [likes],
+      routes: { 'PATCH /api/notifications/31/read': jsonReply(200, { ...likes, read: true }) },
+    });
+    const row = within(await list()).getByRole('listitem');
+    expect(within(row).getByText('Ava Able and 3 others liked your post')).toBeInTheDocument();
+    expect(within(row).getByText('Unread')).toBeInTheDocument();
+    expect(row.querySelector('svg.lucide-heart')).not.toBeNull();
+
+    await user.click(within(row).getByRole('link', { name: 'View Post' }));
+
+    expect(currentPath()).toBe('/social-feed');
+    await waitFor(() =>
+      expect(api.requestsTo('PATCH', '/api/notifications/31/read')).toHaveLength(1),
+    );
+  });
+
+  it('shows grouped comments with a speech bubble and a link to the feed', async () => {
+    renderPage({
+      items: [
+        buildNotification({
+          id: 32,
+          type: 'post_commented',
+          message: 'Ben Baker commented on your post',
+          read: true,
+          referenceType: 'post',
+          referenceId: 8,
+        }),
+      ],
+    });
+    const row = within(await list()).getByRole('listitem');
+    expect(within(row).getByText('Ben Baker commented on your post')).toBeInTheDocument();
+    expect(within(row).queryByText('Unread')).not.toBeInTheDocument();
+    expect(row.querySelector('svg.lucide-message-circle')).not.toBeNull();
+    expect(within(row).getByRole('link', { name: 'View Post' })).toHaveAttribute(
+      'href',
+      '/social-feed',
+    );
+  });
+
+  it('switches likes on your posts off in the settings', async () => {
+    const preferences: NotificationPreference[] = [
+      { type: 'post_liked', label: 'Likes on your posts', inApp: true },
+      { type: 'post_commented', label: 'Comments on your posts', inApp: true },
+    ];
+    const { user, api } = renderPage({
+      routes: {
+        'GET /api/notifications/preferences': jsonReply(200, preferences),
+        'PUT /api/notifications/preferences': (request) =>
+          jsonReply(
+            200,
+            (request.body as { preferences: { type: string; inApp: boolean }[] }).preferences.map(
+              (choice) => ({
+                ...choice,
+                label: preferences.find((preference) => preference.type === choice.type)?.label,
+              }),
+            ),
+          ),
+      },
+    });
+    await list();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
+    const likes = await within(dialog).findByRole('checkbox', { name: 'Likes on your posts' });
+    expect(likes).toBeChecked();
+    await user.click(likes);
+    expect(likes).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Settings saved')).toBeInTheDocument();
+    expect(api.requestsTo('PUT', '/api/notifications/preferences')[0]?.body).toEqual({
+      preferences: [
+        { type: 'post_liked', inApp: false },
+        { type: 'post_commented', inApp: true },
+      ],
+    });
+  });
+
   it('links Complete Profile to Settings, where the profile is edited', async () => {
     renderPage();
     await list();

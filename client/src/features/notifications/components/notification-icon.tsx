@@ -5,7 +5,9 @@ import {
   CreditCard,
   Gift,
   HandCoins,
+  Heart,
   type LucideIcon,
+  MessageCircle,
   Target,
   UserCheck,
   UserPlus,
@@ -34,18 +36,20 @@ const TONE_BY_KIND: Record<NotificationKind, string> = {
   system: 'bg-secondary text-secondary-foreground',
 };
 
+/** Kinds the page counts as system notifications that still deserve their own signs. */
+const ICON_BY_TYPE: Partial<Record<NotificationType, LucideIcon>> = {
+  post_mention: AtSign,
+  post_liked: Heart,
+  post_commented: MessageCircle,
+  card_expiring: CalendarClock,
+  card_expired: CalendarClock,
+};
+
 type NotificationIconProps = { kind: NotificationKind; type: NotificationType };
 
 /** The kind's icon in a tinted circle; decorative, the message says what happened. */
 export function NotificationIcon({ kind, type }: NotificationIconProps) {
-  // A mention and a card about to expire (or expired) are system notifications by kind but
-  // deserve their own signs.
-  const Icon =
-    type === 'post_mention'
-      ? AtSign
-      : type === 'card_expiring' || type === 'card_expired'
-        ? CalendarClock
-        : ICON_BY_KIND[kind];
+  const Icon = ICON_BY_TYPE[type] ?? ICON_BY_KIND[kind];
   return (
     <span
       aria-hidden="true"

@@ -123,6 +123,9 @@ export function notificationAction(
     case 'gift_redeemed':
       return { type: 'link', label: 'View Details', href: paths.wallet };
     case 'post_mention':
+    case 'post_liked':
+    case 'post_commented':
+      // The feed has no page per post: the link opens the feed, where the post is.
       return { type: 'link', label: 'View Post', href: paths.socialFeed };
     case 'card_expiring':
       return {
