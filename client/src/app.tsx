@@ -91,6 +91,16 @@ const NotificationsPage = lazy(() =>
     default: module.NotificationsPage,
   })),
 );
+const MessagesPage = lazy(() =>
+  import('@/features/messages/pages/messages-page').then((module) => ({
+    default: module.MessagesPage,
+  })),
+);
+const ConversationPage = lazy(() =>
+  import('@/features/messages/pages/conversation-page').then((module) => ({
+    default: module.ConversationPage,
+  })),
+);
 const SettingsPage = lazy(() =>
   import('@/features/settings/pages/settings-page').then((module) => ({
     default: module.SettingsPage,
@@ -138,6 +148,8 @@ export function App() {
           <ProtectedRoute path={paths.leads} component={LeadsPage} role="business" />
           <ProtectedRoute path={paths.redeem} component={RedeemPage} role="business" />
           <ProtectedRoute path={paths.notifications} component={NotificationsPage} />
+          <ProtectedRoute path={paths.messages} component={MessagesPage} />
+          <ProtectedRoute path={routePatterns.conversation} component={ConversationPage} />
           {/* Open, like the profile that links to it. */}
           <Route path={routePatterns.friendsOf}>
             <PublicShell>

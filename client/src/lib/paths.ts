@@ -16,6 +16,8 @@ export const paths = {
   /** Saved cards, and a business's payout bank account (the payout notice e-mail links here). */
   paymentSettings: '/wallet/payment-settings',
   notifications: '/notifications',
+  /** My conversations; one conversation is /messages/{username}. */
+  messages: '/messages',
   addFriend: '/add-friend',
   apiTest: '/api-test',
   dialogTest: '/dialog-test',
@@ -30,6 +32,7 @@ export const paths = {
 export const routePatterns = {
   profile: '/u/:username',
   friendsOf: '/friends/:username',
+  conversation: '/messages/:username',
 } as const;
 
 /** A user's public profile page. */
@@ -37,3 +40,7 @@ export const profilePath = (username: string) => `/u/${encodeURIComponent(userna
 
 /** The friends of a user: /friends/{username}. */
 export const friendsOfPath = (username: string) => `/friends/${encodeURIComponent(username)}`;
+
+/** The conversation with a user: /messages/{username}. */
+export const conversationPagePath = (username: string) =>
+  `/messages/${encodeURIComponent(username)}`;

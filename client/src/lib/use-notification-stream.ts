@@ -7,7 +7,9 @@ import {
   type UnreadCount,
   useUnreadCount,
 } from '@/api/get-unread-count';
+import { MESSAGES_QUERY_KEY } from '@/api/messages-query-keys';
 import { toast } from '@/components/ui/use-toast';
+import { applyMessageEvent, MESSAGE_EVENT_NAMES } from './message-live';
 import { paths } from './paths';
 import { WALLET_QUERY_KEY } from './query-client';
 
@@ -107,6 +109,7 @@ export function useNotificationStream({
         if (failures > 0) {
           refreshCount();
           refreshList();
+          void queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_KEY });
         }
         failures = 0;
         setStatus('open');
@@ -130,6 +133,13 @@ export function useNotificationStream({
           toast({ title: TOAST_TITLE, description: message ?? undefined });
         }
       });
+      // Direct messages: new ones, read receipts, deletions and typing, straight into the caches.
+      for (const name of MESSAGE_EVENT_NAMES) {
+        current.addEventListener(name, (event) => {
+          if (source !== current) return;
+          applyMessageEvent(queryClient, name, event.data);
+        });
+      }
       current.addEventListener('error', () => {
         if (source !== current) return;
         // The browser would retry on its own after some errors but not others; one rule for all.

@@ -31,19 +31,23 @@ type MobileMenuProps = {
   role: UserType;
   /** Unread notifications, shown on their item and on the Menu button. */
   unread?: number;
+  /** Unread messages, likewise. */
+  unreadMessages?: number;
 };
 
 /**
  * On a phone the bottom bar holds four items; the rest of the navigation (Wallet,
  * Notifications …) opens from this Menu button in the top bar, so every page stays reachable.
  */
-export function MobileMenu({ role, unread = 0 }: MobileMenuProps) {
+export function MobileMenu({ role, unread = 0, unreadMessages = 0 }: MobileMenuProps) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const inBottomBar = new Set(mobileNavItemsFor(role).map((item) => item.href));
   const items = navItemsFor(role).filter((item) => !inBottomBar.has(item.href));
-  const menuUnread = items.some((item) => item.showsUnreadCount) ? unread : 0;
+  const menuUnread =
+    (items.some((item) => item.showsUnreadCount) ? unread : 0) +
+    (items.some((item) => item.showsUnreadMessages) ? unreadMessages : 0);
 
   useEffect(() => setOpen(false), [location]);
 
@@ -83,6 +87,7 @@ export function MobileMenu({ role, unread = 0 }: MobileMenuProps) {
                     <item.icon className="size-4" aria-hidden="true" />
                     {item.label}
                     {item.showsUnreadCount && <UnreadCountBadge count={unread} />}
+                    {item.showsUnreadMessages && <UnreadCountBadge count={unreadMessages} />}
                   </Link>
                 </li>
               );

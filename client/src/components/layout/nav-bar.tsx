@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser } from '@shared/schema/users';
+import { useMessagesUnreadCount } from '@/api/get-messages-unread-count';
 import { useUnreadCount } from '@/api/get-unread-count';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
@@ -18,6 +19,7 @@ export function NavBar({ user }: NavBarProps) {
   const [location] = useLocation();
   const items = navItemsFor(user.type);
   const unread = useUnreadCount().data?.unread ?? 0;
+  const unreadMessages = useMessagesUnreadCount().data?.count ?? 0;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
@@ -50,6 +52,7 @@ export function NavBar({ user }: NavBarProps) {
                       {item.label}
                     </span>
                     {item.showsUnreadCount && <UnreadCountBadge count={unread} />}
+                    {item.showsUnreadMessages && <UnreadCountBadge count={unreadMessages} />}
                   </Link>
                 </li>
               );
@@ -58,7 +61,7 @@ export function NavBar({ user }: NavBarProps) {
         </nav>
 
         <div className="ml-auto flex min-w-0 items-center gap-3">
-          <MobileMenu role={user.type} unread={unread} />
+          <MobileMenu role={user.type} unread={unread} unreadMessages={unreadMessages} />
           <UserMenu user={user} />
         </div>
       </div>

@@ -3,6 +3,7 @@ import {
   Contact,
   House,
   type LucideIcon,
+  MessageCircle,
   Newspaper,
   ScanLine,
   Store,
@@ -26,13 +27,15 @@ export type NavItem = {
   mobileRoles: readonly UserType[];
   /** Carries the unread-notifications count as a badge. */
   showsUnreadCount?: boolean;
+  /** Carries the unread-messages count as a badge. */
+  showsUnreadMessages?: boolean;
 };
 
 const everyone = ['consumer', 'business'] as const;
 
 /**
  * The navigation, in the product's order: Home, Friends, Social Feed, Leads (business),
- * Redeem (business), Leaderboard (consumer), Marketplace (consumer), Wallet, Notifications. An item is listed only
+ * Redeem (business), Leaderboard (consumer), Marketplace (consumer), Wallet, Messages, Notifications. An item is listed only
  * once its page exists, so a link never leads nowhere; the change that adds a page adds its one
  * line here, e.g.
  *   { label: 'Friends', shortLabel: 'Friends', href: paths.friends, icon: Users, roles: everyone, mobileRoles: everyone },
@@ -103,6 +106,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: Wallet,
     roles: everyone,
     mobileRoles: ['business'],
+  },
+  {
+    label: 'Messages',
+    shortLabel: 'Messages',
+    href: paths.messages,
+    icon: MessageCircle,
+    roles: everyone,
+    // The bottom bar keeps its four items: on a phone it is under Menu.
+    mobileRoles: [],
+    showsUnreadMessages: true,
   },
   {
     label: 'Notifications',

@@ -44,13 +44,23 @@ describe('Navigation', () => {
         'Leaderboard',
         'Marketplace',
         'Wallet',
+        'Messages',
         'Notifications',
       ],
       mobileLinks: ['Home', 'Friends', 'Social', 'Market'],
     },
     {
       type: 'business' as const,
-      links: ['Home', 'Friends', 'Social Feed', 'Leads', 'Redeem', 'Wallet', 'Notifications'],
+      links: [
+        'Home',
+        'Friends',
+        'Social Feed',
+        'Leads',
+        'Redeem',
+        'Wallet',
+        'Messages',
+        'Notifications',
+      ],
       mobileLinks: ['Home', 'Friends', 'Social', 'Wallet'],
     },
   ])(
@@ -94,7 +104,7 @@ describe('Navigation', () => {
       within(more)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Leaderboard', 'Wallet', 'Notifications']);
+    ).toEqual(['Leaderboard', 'Wallet', 'Messages', 'Notifications']);
   });
 
   it('gives a business Leads, Redeem and Notifications under Menu', async () => {
@@ -107,7 +117,7 @@ describe('Navigation', () => {
       within(more)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Leads', 'Redeem', 'Notifications']);
+    ).toEqual(['Leads', 'Redeem', 'Messages', 'Notifications']);
     expect(within(more).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
       'href',
       '/notifications',
@@ -128,6 +138,23 @@ describe('Navigation', () => {
     await user.click(menu);
     const more = screen.getByRole('navigation', { name: 'More' });
     expect(within(more).getByRole('link', { name: 'Notifications 3 unread' })).toBeInTheDocument();
+  });
+
+  it('shows the unread messages count on Messages, and with the notifications on Menu', async () => {
+    const { user } = renderSignedIn(buildUser({ type: 'business' }), {
+      'GET /api/notifications/unread-count': jsonReply(200, { unread: 1 }),
+      'GET /api/messages/unread-count': jsonReply(200, { count: 4 }),
+    });
+    await screen.findByText('Home screen');
+
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(main).findByRole('link', { name: 'Messages 4 unread' })).toHaveAttribute(
+      'href',
+      '/messages',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Menu 5 unread' }));
+    const more = screen.getByRole('navigation', { name: 'More' });
+    expect(within(more).getByRole('link', { name: 'Messages 4 unread' })).toBeInTheDocument();
   });
 
   it('shows no badge when nothing is unread', async () => {

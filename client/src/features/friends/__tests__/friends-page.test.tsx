@@ -60,8 +60,10 @@ describe('FriendsPage', () => {
     expect(
       within(avery!).getByRole('link', { name: 'View Profile of Avery Park' }),
     ).toHaveAttribute('href', '/u/avery');
-    // Messaging does not exist yet: no dead Message button.
-    expect(screen.queryByRole('button', { name: /message/i })).not.toBeInTheDocument();
+    expect(within(avery!).getByRole('link', { name: 'Message Avery Park' })).toHaveAttribute(
+      'href',
+      '/messages/avery',
+    );
 
     const suggested = screen.getByRole('list', { name: 'Suggested friends' });
     const items = within(suggested).getAllByRole('listitem');

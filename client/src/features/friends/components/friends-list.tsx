@@ -1,19 +1,16 @@
-import { UserMinus } from 'lucide-react';
+import { MessageCircle, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { type FriendItem } from '@shared/schema/friends';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { profilePath } from '@/lib/paths';
+import { conversationPagePath, profilePath } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { RemoveFriendDialog } from './remove-friend-dialog';
 
 type RemoveDialogState = { open: boolean; friendship?: FriendItem };
 
-/**
- * The signed-in user's friends with their online state, View Profile and Remove. Message is left
- * out until messaging exists: a feature not built yet is hidden, never a dead button.
- */
+/** The signed-in user's friends with their online state, Message, View Profile and Remove. */
 export function FriendsList({ friends }: { friends: FriendItem[] }) {
   // The friendship outlives `open`, so the dialog keeps its text while it closes.
   const [removeDialog, setRemoveDialog] = useState<RemoveDialogState>({ open: false });
@@ -52,7 +49,14 @@ function FriendRow({ friendship, onRemove }: { friendship: FriendItem; onRemove:
         </span>
         <span className="truncate text-sm text-muted-foreground">@{friend.username}</span>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Link
+          href={conversationPagePath(friend.username)}
+          className={buttonVariants({ variant: 'default', size: 'sm' })}
+        >
+          <MessageCircle aria-hidden="true" />
+          Message<span className="sr-only"> {friend.name}</span>
+        </Link>
         <Link
           href={profilePath(friend.username)}
           className={buttonVariants({ variant: 'outline', size: 'sm' })}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
+import {
+  CONVERSATIONS_QUERY_KEY,
+  conversationPath,
+  threadQueryKey,
+} from '@/api/messages-query-keys';
+import { markDeleted, type ThreadData } from '@/lib/message-cache';
+
+export type DeleteMessageVariables = { username: string; id: number };
+
+/** Deletes my own message for everyone (within 15 minutes of sending it). */
+export const deleteMessage = ({ username, id }: DeleteMessageVariables): Promise<unknown> =>
+  api.delete(`${conversationPath(username)}/${id}`);
+
+type UseDeleteMessageOptions = { mutationConfig?: MutationConfig<typeof deleteMessage> };
+
+export function useDeleteMessage({ mutationConfig }: UseDeleteMessageOptions = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: deleteMessage,
+    onSuccess: (answer, variables, ...args) => {
+      queryClient.setQueryData<ThreadData>(threadQueryKey(variables.username), (data) =>
+        markDeleted(data, variables.id),
+      );
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+      return onSuccess?.(answer, variables, ...args);
+    },
+  });
+}

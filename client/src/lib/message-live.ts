@@ -1,0 +1,94 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  type ConversationInfo,
+  MESSAGE_EVENTS,
+  MESSAGE_LIMITS,
+  type MessageDeletedEvent,
+  type MessageEvent,
+  type MessageReadEvent,
+  type TypingEvent,
+} from '@shared/schema/messages';
+import {
+  CONVERSATIONS_QUERY_KEY,
+  MESSAGES_QUERY_KEY,
+  MESSAGES_UNREAD_QUERY_KEY,
+  threadInfoQueryKey,
+  threadQueryKey,
+} from '@/api/messages-query-keys';
+import { markDeleted, type ThreadData, upsertMessage } from './message-cache';
+
+/** The live stream's event names for messages, in the order they are listened for. */
+export const MESSAGE_EVENT_NAMES = Object.values(MESSAGE_EVENTS);
+
+const typingQueryKey = (username: string) =>
+  [...MESSAGES_QUERY_KEY, 'typing', username.toLowerCase()] as const;
+
+function parse(data: unknown): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Applies one live message event to the caches: a new message joins its thread (if open) and
+ * refreshes the list and the unread count; a read receipt moves 'Seen'; a deletion blanks the
+ * message; typing shows the indicator for a few seconds.
+ */
+export function applyMessageEvent(queryClient: QueryClient, name: string, data: unknown): void {
+  const payload = parse(data);
+  if (!payload || typeof payload.username !== 'string') return;
+  const username = payload.username;
+
+  if (name === MESSAGE_EVENTS.message) {
+    const { message } = payload as MessageEvent;
+    if (!message || typeof message.id !== 'number') return;
+    queryClient.setQueryData<ThreadData>(threadQueryKey(username), (thread) =>
+      upsertMessage(thread, message),
+    );
+    // Their message ends their typing.
+    if (!message.fromMe) queryClient.setQueryData(typingQueryKey(username), 0);
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: MESSAGES_UNREAD_QUERY_KEY });
+  } else if (name === MESSAGE_EVENTS.read) {
+    const { upTo } = payload as MessageReadEvent;
+    if (typeof upTo !== 'number') return;
+    queryClient.setQueryData<ConversationInfo>(threadInfoQueryKey(username), (info) =>
+      info ? { ...info, seenUpTo: Math.max(info.seenUpTo ?? 0, upTo) } : info,
+    );
+  } else if (name === MESSAGE_EVENTS.deleted) {
+    const { id } = payload as MessageDeletedEvent;
+    if (typeof id !== 'number') return;
+    queryClient.setQueryData<ThreadData>(threadQueryKey(username), (thread) =>
+      markDeleted(thread, id),
+    );
+    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: MESSAGES_UNREAD_QUERY_KEY });
+  } else if (name === MESSAGE_EVENTS.typing) {
+    const event = payload as TypingEvent;
+    queryClient.setQueryData(typingQueryKey(event.username), Date.now());
+  }
+}
+
+/** Whether `username` is typing to me now: true for a few seconds after their last typing event. */
+export function useIsTyping(username: string): boolean {
+  const { data: since = 0 } = useQuery({
+    queryKey: typingQueryKey(username),
+    queryFn: () => 0,
+    enabled: false,
+    staleTime: Infinity,
+  });
+  const [now, setNow] = useState(() => Date.now());
+  const until = since + MESSAGE_LIMITS.typingMs;
+  useEffect(() => {
+    const current = Date.now();
+    setNow(current);
+    if (until <= current) return;
+    const timer = setTimeout(() => setNow(Date.now()), until - current);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return since > 0 && now < until;
+}
