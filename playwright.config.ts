@@ -52,6 +52,7 @@ export default defineConfig({
         'paid-gifts.spec.ts',
         'payment-settings.spec.ts',
         'redeem.spec.ts',
+        'messages.spec.ts',
       ],
     },
   ],
