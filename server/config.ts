@@ -25,6 +25,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_SHARES_PER_HOUR: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_EMAIL_CHANGES_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -79,6 +80,8 @@ export type RateLimitConfig = {
   searchesPerMinute: number;
   /** Image uploads per account in an hour; a client address, ADDRESS_ALLOWANCE_FACTOR times as many. */
   uploadsPerHour: number;
+  /** Direct messages sent per account in a minute; a client address, ADDRESS_ALLOWANCE_FACTOR times as many. */
+  messagesPerMinute: number;
   /** Password-reset e-mails per address and per account in an hour. */
   passwordResetsPerHour: number;
   /** Sign-in e-mail changes per account in an hour. */
@@ -131,6 +134,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       sharesPerHour: values.RATE_LIMIT_SHARES_PER_HOUR,
       searchesPerMinute: values.RATE_LIMIT_SEARCHES_PER_MINUTE,
       uploadsPerHour: values.RATE_LIMIT_UPLOADS_PER_HOUR,
+      messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
       passwordResetsPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
       emailChangesPerHour: values.RATE_LIMIT_EMAIL_CHANGES_PER_HOUR,
       twoFactorPerAccount: values.RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT,

@@ -45,7 +45,13 @@ export type Answer =
       }>;
     }
   | { kind: 'page'; item: z.ZodType; description: string; limitParam?: string }
-  | { kind: 'cursor'; item: z.ZodType; description: string }
+  | {
+      kind: 'cursor';
+      item: z.ZodType;
+      description: string;
+      /** The query parameter the next link carries the cursor in (`cursor` unless named). */
+      cursorParam?: string;
+    }
   | { kind: 'empty'; description: string }
   | { kind: 'raw'; contentType: string; description: string };
 
@@ -135,7 +141,7 @@ function send(route: ApiRoute, request: Request, response: Response, result: unk
       });
       return;
     case 'cursor':
-      sendCursorPage(request, response, result as CursorPage);
+      sendCursorPage(request, response, result as CursorPage, answer.cursorParam);
       return;
     case 'empty':
       response.status(204).end();

@@ -66,10 +66,11 @@ export function sendCursorPage(
     nextCursor,
     limit,
   }: { items: unknown[] | JsonText<unknown[]>; nextCursor: string | null; limit: number },
+  cursorParam = 'cursor',
 ): void {
   setLinks(response, {
     prev: null,
-    next: nextCursor ? linkTo(request, { cursor: nextCursor, limit: String(limit) }) : null,
+    next: nextCursor ? linkTo(request, { [cursorParam]: nextCursor, limit: String(limit) }) : null,
   });
   sendItems(response, items);
 }

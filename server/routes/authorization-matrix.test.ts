@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type IncomingMessage } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
@@ -54,6 +55,10 @@ type World = {
   savedCardA: number;
   /** A's session, as the sessions list names it (A signs it out last). */
   sessionA: string;
+  /** A's message to B, in their conversation (only A and B may read it; A deletes it). */
+  messageAB: number;
+  /** Someone nobody else deals with, whom callers block and unblock. */
+  blockTarget: string;
   /**
    * Values only some callers may ever be answered: A's card's secret code (no one: it never leaves
    * the server), the counter code A showed (X, who looks it up); A's e-mail and phone
@@ -406,6 +411,66 @@ const ROWS: Row[] = [
     owner: 'A',
     answers: { A: 204, B: 404, X: 404, Y: 404 },
   },
+  // Messages: the conversation of A and B, at B's name. Only A can reach it that way (B's own
+  // name is no conversation of B's, and X and Y are no friends of B's): 404 for anyone else.
+  { route: 'GET /api/messages', answers: 200 },
+  { route: 'GET /api/messages/unread-count', answers: 200 },
+  {
+    route: 'GET /api/messages/:username',
+    path: (w) => `/api/messages/${w.b.username}`,
+    owner: 'A',
+    answers: { A: 200, B: 404, X: 404, Y: 404 },
+  },
+  {
+    route: 'GET /api/messages/:username/info',
+    path: (w) => `/api/messages/${w.b.username}/info`,
+    owner: 'A',
+    answers: { A: 200, B: 404, X: 404, Y: 404 },
+  },
+  {
+    route: 'POST /api/messages/:username',
+    path: (w) => `/api/messages/${w.b.username}`,
+    body: () => ({ clientId: randomUUID(), text: 'Hello from the matrix' }),
+    owner: 'A',
+    answers: { A: 201, B: 404, X: 403, Y: 403 },
+  },
+  {
+    route: 'POST /api/messages/:username/read',
+    path: (w) => `/api/messages/${w.b.username}/read`,
+    body: (_caller: Caller, w: World) => ({ upTo: w.messageAB }),
+    owner: 'A',
+    answers: { A: 204, B: 404, X: 404, Y: 404 },
+  },
+  {
+    route: 'POST /api/messages/:username/typing',
+    path: (w) => `/api/messages/${w.b.username}/typing`,
+    owner: 'A',
+    answers: { A: 204, B: 404, X: 404, Y: 404 },
+  },
+  // B reports A's message (at A's name, the conversation as B reaches it): B alone may.
+  {
+    route: 'POST /api/messages/:username/:id/report',
+    path: (w) => `/api/messages/${w.a.username}/${w.messageAB}/report`,
+    body: { reason: 'spam' },
+    answers: { A: 404, B: 201, X: 404, Y: 404 },
+  },
+  {
+    route: 'DELETE /api/messages/:username/:id',
+    path: (w) => `/api/messages/${w.b.username}/${w.messageAB}`,
+    owner: 'A',
+    answers: { A: 204, B: 404, X: 404, Y: 404 },
+  },
+  {
+    route: 'POST /api/users/:username/block',
+    path: (w) => `/api/users/${w.blockTarget}/block`,
+    answers: 204,
+  },
+  { route: 'GET /api/users/blocked', answers: 200 },
+  {
+    route: 'DELETE /api/users/:username/block',
+    path: (w) => `/api/users/${w.blockTarget}/block`,
+    answers: 204,
+  },
   // A signs out A's own session by its id in the list; it is no one else's to end.
   {
     route: 'DELETE /api/user/sessions/:id',
@@ -476,6 +541,13 @@ beforeAll(async () => {
     201,
   );
   const [sessionOfA] = await ok<Array<{ id: string }>>(a.agent.get('/api/user/sessions'), 200);
+  const messageAB = await ok<{ id: number }>(
+    a.agent
+      .post(`/api/messages/${b.user.username}`)
+      .send({ clientId: randomUUID(), text: 'Private words for B' }),
+    201,
+  );
+  const blockTarget = await signedInConsumer(context);
   const notifications = await ok<Array<{ id: number }>>(
     a.agent.get('/api/consumer/notifications'),
     200,
@@ -498,6 +570,8 @@ beforeAll(async () => {
     codeA: await redemptionCodeFor(a.agent, claimed.giftCard.id),
     savedCardA: savedCardA.id,
     sessionA: sessionOfA!.id,
+    messageAB: messageAB.id,
+    blockTarget: blockTarget.user.username,
     privateValues: [],
   };
   const [privateOfA] = await queryRows<{ email: string; phone: string; code: string }>(
@@ -517,6 +591,7 @@ beforeAll(async () => {
     { label: "A's card's secret code", value: privateOfA!.code, seenBy: [] },
     { label: "A's counter code", value: world.codeA, seenBy: ['X'] },
     { label: "X's lead's e-mail", value: 'lena@example.com', seenBy: ['X'] },
+    { label: "A's message to B", value: 'Private words for B', seenBy: ['A', 'B'] },
   ];
 }, 60_000);
 

@@ -9,6 +9,7 @@ import { giftCardsRoutes } from './gift-cards';
 import { healthRoutes } from './health';
 import { leadsRoutes } from './leads';
 import { locationsRoutes } from './locations';
+import { messagesRoutes } from './messages';
 import { notificationsRoutes } from './notifications';
 import { pinsRoutes } from './pins';
 import { postsRoutes } from './posts';
@@ -50,6 +51,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     redemptionsRoutes,
     postsRoutes,
     notificationsRoutes,
+    messagesRoutes,
     leadsRoutes,
   ].flatMap((feature) => feature(dependencies));
   return [...routes, ...referenceRoutes(routes)];

@@ -129,7 +129,7 @@ export function notificationsRoutes({ db, notificationHub }: RouteDependencies):
         kind: 'raw',
         contentType: 'text/event-stream',
         description:
-          'An event `notification` with each new notification as JSON; a comment line every 25 s keeps it open',
+          'An event `notification` with each new notification as JSON, and for conversations `message`, `message-read`, `message-deleted` and `typing`; a comment line every 25 s keeps it open',
       },
       handle: async ({ user, request, response }) => {
         // Listening first: with the database unreachable this answers 503, not a stream that dies.
@@ -144,7 +144,7 @@ export function notificationsRoutes({ db, notificationHub }: RouteDependencies):
         response.write(': connected\n\n');
         const unsubscribe = await notificationHub.subscribe(
           user.id,
-          (item) => response.write(`event: notification\ndata: ${JSON.stringify(item)}\n\n`),
+          (item) => response.write(`event: ${item.event}\ndata: ${JSON.stringify(item.data)}\n\n`),
           () => response.end(),
         );
         const ping = setInterval(() => response.write(': ping\n\n'), PING_INTERVAL_MS);

@@ -69,6 +69,8 @@ export type World = {
   /** Gift requests sent to A, pending. */
   giftRequests: number[];
   leads: number[];
+  /** Messages between A and a friend of A's. */
+  messages: number[];
   /** Test-mode card tokens to pay with: one the provider approves, one it declines. */
   cardTokens: { approved: string; declined: string };
   /** Cards saved in Payment Settings by A (A makes them the default, removes them) and by X. */
@@ -250,6 +252,21 @@ const usernameParameter: Parameter = {
   odd: fc
     .oneof(oddString.map(encoded), oddIdSegment)
     .filter((segment) => segment.length > 0 && segment.length < 4_000),
+};
+
+/** `:username/:id` of a message: the world's people with an id, or either part odd. */
+const messageParameter: Parameter = {
+  valid: (world) =>
+    fc
+      .tuple(usernameParameter.valid(world), someId(world.messages).map(String))
+      .map(([name, id]) => `${name}/${id}`),
+  odd: fc
+    .oneof(
+      fc.tuple(usernameParameter.odd, fc.integer({ min: 1, max: ID_MAX }).map(String)),
+      fc.tuple(fc.constant('someone'), oddIdSegment),
+    )
+    .filter(([name, id]) => name.length > 0 && id.length > 0 && !`${name}${id}`.includes('/'))
+    .map(([name, id]) => `${name}/${id}`),
 };
 
 export type WriteEndpoint = {
@@ -792,6 +809,72 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     answers: [200, 201, 400, 404, 409],
   },
   {
+    route: 'POST /api/messages/:username',
+    caller: 'consumer',
+    parameter: usernameParameter,
+    body: () =>
+      record({
+        clientId: str(fc.uuid({ version: 4 })),
+        text: str(text(2000, { required: true })),
+        imageUrl: optional(
+          fc.oneof(
+            fc.constant(raw('null')),
+            str(fc.constantFrom('/uploads/nothing.webp', 'https://evil.example/x.png')),
+          ),
+        ),
+      }),
+    limits: { clientId: 36, text: 2000, imageUrl: 300 },
+    // 200: a clientId sent before; 400: an image that is not the sender's upload; 403: not a
+    // friend; 404: no such person; 409: a clientId used for a message to someone else.
+    answers: [200, 201, 400, 403, 404, 409],
+  },
+  {
+    route: 'POST /api/messages/:username/read',
+    caller: 'consumer',
+    parameter: usernameParameter,
+    body: (world) => record({ upTo: someId(world.messages).map(String).map(raw) }),
+    answers: [204, 404],
+  },
+  {
+    route: 'POST /api/messages/:username/typing',
+    caller: 'consumer',
+    parameter: usernameParameter,
+    answers: [204, 403, 404],
+  },
+  {
+    route: 'DELETE /api/messages/:username/:id',
+    caller: 'consumer',
+    parameter: messageParameter,
+    // 403: someone else's message, or older than 15 minutes.
+    answers: [204, 403, 404],
+  },
+  {
+    route: 'POST /api/messages/:username/:id/report',
+    caller: 'consumer',
+    parameter: messageParameter,
+    body: () =>
+      record({
+        reason: str(fc.constantFrom(...REPORT_REASONS)),
+        details: optional(str(text(500))),
+      }),
+    limits: { details: 500 },
+    // 400: your own message; 409: your earlier report is still open.
+    answers: [201, 400, 404, 409],
+  },
+  {
+    route: 'POST /api/users/:username/block',
+    caller: 'consumer',
+    parameter: usernameParameter,
+    // 400: yourself.
+    answers: [204, 400, 404],
+  },
+  {
+    route: 'DELETE /api/users/:username/block',
+    caller: 'consumer',
+    parameter: usernameParameter,
+    answers: [204, 404],
+  },
+  {
     route: 'POST /api/users/:username/report',
     caller: 'consumer',
     parameter: usernameParameter,
@@ -1171,6 +1254,22 @@ export const READ_ROUTES: ReadRoute[] = [
   },
   { route: 'GET /api/friends', caller: 'consumer', answers: [200] },
   { route: 'GET /api/friends/requests', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/messages', caller: 'consumer', names: pageNames, answers: [200] },
+  { route: 'GET /api/messages/unread-count', caller: 'consumer', answers: [200] },
+  {
+    route: 'GET /api/messages/:username',
+    caller: 'consumer',
+    parameter: usernameParameter,
+    names: ['before', 'limit'],
+    answers: [200, 404],
+  },
+  {
+    route: 'GET /api/messages/:username/info',
+    caller: 'consumer',
+    parameter: usernameParameter,
+    answers: [200, 404],
+  },
+  { route: 'GET /api/users/blocked', caller: 'consumer', answers: [200] },
   {
     route: 'GET /api/friends/suggested',
     caller: 'consumer',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import querystring from 'node:querystring';
@@ -305,6 +306,20 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     await ask(otherFriend.agent, consumer.user.username),
   ];
   for (const friendship of friendships) await accept(friendship);
+  // A conversation of A's with a friend: A's own messages and the friend's (A may report those).
+  const messages: number[] = [];
+  for (const [from, to] of [
+    [consumer, friend],
+    [friend, consumer],
+    [consumer, friend],
+  ] as const) {
+    const message = await created<{ id: number }>(
+      from.agent
+        .post(`/api/messages/${to.user.username}`)
+        .send({ clientId: randomUUID(), text: 'Hello there' }),
+    );
+    messages.push(message.id);
+  }
   const friendRequests = [
     await ask(asker.agent, consumer.user.username),
     await ask(stranger.agent, consumer.user.username),
@@ -372,6 +387,7 @@ async function buildWorld(context: TestContext, client: Client): Promise<World> 
     friendships,
     giftRequests,
     leads,
+    messages,
     cardTokens,
     savedCards,
     cookies,
@@ -452,13 +468,22 @@ function definitionOf(route: string): ApiRoute {
   return definition;
 }
 
-/** Whether the route's path parameter schema takes the segment, as Express decodes it. */
+/**
+ * Whether the route's path parameter schema takes the segment, as Express decodes it. A route
+ * with consecutive parameters (`/:username/:id`) gets them in one segment joined by `/`.
+ */
 function segmentVerdict(definition: ApiRoute, segment: string | undefined): 'valid' | 'invalid' {
   if (!definition.params) return 'valid';
-  const name = /:([A-Za-z0-9_]+)/.exec(definition.path)?.[1];
-  const decoded = decodeSegment(segment ?? '');
-  if (!name || decoded === null) return 'invalid';
-  return schemaVerdict(definition.params, { [name]: decoded });
+  const names = [...definition.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
+  const parts = names.length > 1 ? (segment ?? '').split('/') : [segment ?? ''];
+  if (names.length === 0 || parts.length !== names.length) return 'invalid';
+  const values: Record<string, string> = {};
+  for (const [index, name] of names.entries()) {
+    const decoded = decodeSegment(parts[index]!);
+    if (decoded === null) return 'invalid';
+    values[name] = decoded;
+  }
+  return schemaVerdict(definition.params, values);
 }
 
 function writeVerdict(endpoint: WriteEndpoint, item: WriteCase): Verdict {
@@ -596,7 +621,8 @@ const fitsHeaderLimit = (item: {
 
 const pathOf = (route: string, segment: string | undefined) => {
   const template = route.slice(route.indexOf(' ') + 1);
-  return segment === undefined ? template : template.replace(/:[a-z]+/i, segment);
+  // Consecutive parameters (`/:username/:id`) take one segment joined by `/`.
+  return segment === undefined ? template : template.replace(/:[a-z]+(?:\/:[a-z]+)*/i, segment);
 };
 
 /** The request as sent: the caller's session, JSON unless a variant says otherwise. */
@@ -735,6 +761,7 @@ export function describeBadInputProperties(options: BadInputOptions): void {
         loginPerAddress: 1_000_000,
         searchesPerMinute: 1_000_000,
         uploadsPerHour: 1_000_000,
+        messagesPerMinute: 1_000_000,
       },
     });
     server = context.app.listen(0, '127.0.0.1');

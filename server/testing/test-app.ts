@@ -107,6 +107,7 @@ export async function createTestContext(
       sharesPerHour: 10_000,
       searchesPerMinute: 10_000,
       uploadsPerHour: 10_000,
+      messagesPerMinute: 10_000,
       ...options.rateLimits,
     },
   };

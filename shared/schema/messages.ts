@@ -37,6 +37,7 @@ export const MESSAGE_MESSAGES = {
   deleteWindow: 'Messages can only be deleted within 15 minutes',
   reportOwn: 'You cannot report your own message',
   reportOpen: 'You already reported this message',
+  clientIdUsed: 'This clientId was already used for a message to someone else',
   rateLimited: 'You are sending messages too fast. Please wait a moment.',
   upToInvalid: 'upTo must be a message id',
   blockSelf: 'You cannot block yourself',

@@ -5,6 +5,7 @@ import { users } from '@shared/tables/users';
 import { type Database, type Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
+import { isBlockedEitherWay } from '../blocks/blocks-between';
 import { betweenUsers } from './friendship-queries';
 import { notify } from '../notifications/notify';
 
@@ -42,6 +43,10 @@ export async function sendFriendRequest(
         );
       if (!target) throw notFound(FRIEND_MESSAGES.userNotFound);
       if (target.id === requesterId) throw new AppError('VALIDATION', FRIEND_MESSAGES.self);
+      // Blocked either way: answered as for no such user, so the blocked person is not told.
+      if (await isBlockedEitherWay(tx, requesterId, target.id)) {
+        throw notFound(FRIEND_MESSAGES.userNotFound);
+      }
       const friend = { id: target.id, name: target.name, username: target.username };
 
       const [existing] = await tx

@@ -3,6 +3,7 @@ import { GIFT_CARD_MESSAGES } from '@shared/schema/gift-cards';
 import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { isBlockedEitherWay } from '../blocks/blocks-between';
 
 /**
  * The consumer with this username (any letter case) who is not `selfId`, for sending or asking for
@@ -22,4 +23,14 @@ export async function findOtherConsumer(
   if (user.id === selfId) throw new AppError('VALIDATION', messages.self);
   if (user.type !== 'consumer') throw new AppError('VALIDATION', messages.consumersOnly);
   return user;
+}
+
+/**
+ * Refuses a gift between two people when either blocked the other, answered as for no such user,
+ * so the blocked person is not told.
+ */
+export async function refuseBlocked(db: Executor, giverId: number, recipientId: number) {
+  if (await isBlockedEitherWay(db, giverId, recipientId)) {
+    throw notFound(GIFT_CARD_MESSAGES.userNotFound);
+  }
 }

@@ -17,10 +17,11 @@ import { type JobQueue } from '../../jobs/job-queue';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { getSystemAccount } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
+import { addGiftMessage } from '../messages/send-message';
 import { notify } from '../notifications/notify';
 import { type PaymentProvider } from '../payments/payment-provider';
 import { resolvePaymentToken } from '../payments/resolve-payment-source';
-import { findOtherConsumer } from './find-consumer';
+import { findOtherConsumer, refuseBlocked } from './find-consumer';
 import { generateGiftCardCode } from './gift-card-code';
 import { guestName } from './guest-name';
 import { recordCardActivity } from './record-card-activity';
@@ -105,7 +106,8 @@ export async function purchaseGiftCard(
     if (previous) return { result: previous, replayed: true };
   }
   // Refuse a recipient who cannot receive before asking for money.
-  await findOtherConsumer(db, input.recipientUsername, buyerId ?? 0, REFUSALS);
+  const wanted = await findOtherConsumer(db, input.recipientUsername, buyerId ?? 0, REFUSALS);
+  if (buyerId !== null) await refuseBlocked(db, buyerId, wanted.id);
   const token = await resolvePaymentToken(db, buyerId, input);
   await options.beforeCharging?.();
 
@@ -127,6 +129,7 @@ export async function purchaseGiftCard(
         buyerId ?? 0,
         REFUSALS,
       );
+      if (buyerId !== null) await refuseBlocked(tx, buyerId, recipient.id);
       const [card] = await tx
         .insert(giftCards)
         .values({
@@ -194,6 +197,13 @@ export async function purchaseGiftCard(
         giftMessage: input.message,
       });
       if (buyerId !== null) {
+        // The gift shows in the buyer's conversation with a friend.
+        await addGiftMessage(tx, {
+          senderId: buyerId,
+          recipientId: recipient.id,
+          giftCardId: card.id,
+          text: input.message,
+        });
         // Buying a card for a friend who asked for one answers their request.
         await tx
           .update(giftRequests)

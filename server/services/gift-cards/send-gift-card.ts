@@ -10,11 +10,12 @@ import { users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { findOtherConsumer } from './find-consumer';
+import { findOtherConsumer, refuseBlocked } from './find-consumer';
 import { generateGiftCardCode } from './gift-card-code';
 import { lockUsableGiftCard } from './lock-owned-gift-card';
 import { giftColumns, giftJoins, recipients, toGiftTransaction } from './present-gift';
 import { recordCardActivity } from './record-card-activity';
+import { addGiftMessage } from '../messages/send-message';
 import { notify } from '../notifications/notify';
 
 type SendInput = z.output<typeof sendGiftCardSchema>;
@@ -47,6 +48,7 @@ export async function sendGiftCard(
       self: GIFT_CARD_MESSAGES.self,
       consumersOnly: GIFT_CARD_MESSAGES.consumersOnly,
     });
+    await refuseBlocked(tx, senderId, recipient.id);
     const [sender] = await tx
       .select({ name: users.name })
       .from(users)
@@ -95,6 +97,13 @@ export async function sendGiftCard(
       referenceType: 'gift_card',
       referenceId: card.id,
       giftMessage: input.message,
+    });
+    // The gift shows in the conversation with a friend.
+    await addGiftMessage(tx, {
+      senderId,
+      recipientId: recipient.id,
+      giftCardId: card.id,
+      text: input.message,
     });
     await tx
       .update(giftRequests)

@@ -1,10 +1,66 @@
+import {
+  type MessageDeletedEvent,
+  type MessageEvent,
+  type MessageReadEvent,
+  type TypingEvent,
+} from '@shared/schema/messages';
 import { type NotificationItem } from '@shared/schema/notifications';
 import { type DatabaseHandle } from '../../db/client';
 import { type Logger } from '../../lib/logger';
+import { loadMessageEvent } from '../messages/message-view';
 import { getNotification } from './list-notifications';
 import { NOTIFICATION_CHANNEL } from './notify';
 
-type Send = (item: NotificationItem) => void;
+/** One event of a user's stream: its SSE event name and its data. */
+export type LiveEvent =
+  | { event: 'notification'; data: NotificationItem }
+  | { event: 'message'; data: MessageEvent }
+  | { event: 'message-read'; data: MessageReadEvent }
+  | { event: 'message-deleted'; data: MessageDeletedEvent }
+  | { event: 'typing'; data: TypingEvent };
+
+type Send = (item: LiveEvent) => void;
+
+type Payload = {
+  recipientId?: unknown;
+  id?: unknown;
+  live?: unknown;
+  messageId?: unknown;
+  username?: unknown;
+  upTo?: unknown;
+};
+
+/**
+ * The event a NOTIFY stands for: a notification (loaded), a new message (loaded as the recipient
+ * sees it), or a conversation signal whose payload is the event itself.
+ */
+async function eventOf(
+  database: DatabaseHandle,
+  recipientId: number,
+  payload: Payload,
+): Promise<LiveEvent | null> {
+  const username = String(payload.username);
+  switch (payload.live) {
+    case undefined:
+      return {
+        event: 'notification',
+        data: await getNotification(database.db, recipientId, Number(payload.id)),
+      };
+    case 'message':
+      return {
+        event: 'message',
+        data: await loadMessageEvent(database.db, recipientId, Number(payload.messageId)),
+      };
+    case 'message-read':
+      return { event: 'message-read', data: { username, upTo: Number(payload.upTo) } };
+    case 'message-deleted':
+      return { event: 'message-deleted', data: { username, id: Number(payload.id) } };
+    case 'typing':
+      return { event: 'typing', data: { username } };
+    default:
+      return null;
+  }
+}
 
 export type NotificationHub = {
   /**
@@ -13,7 +69,7 @@ export type NotificationHub = {
    */
   listen: () => Promise<void>;
   /**
-   * Delivers each new notification of `userId` to `send`; `end` is called when the hub closes
+   * Delivers each new notification and conversation event of `userId` to `send`; `end` is called when the hub closes
    * (shutdown). Answers the unsubscribe function.
    */
   subscribe: (userId: number, send: Send, end: () => void) => Promise<() => void>;
@@ -32,18 +88,18 @@ export function createNotificationHub(database: DatabaseHandle, logger: Logger):
   let listening: Promise<() => Promise<void>> | null = null;
 
   const deliver = (payload: string) => {
-    let event: { recipientId?: unknown; id?: unknown };
+    let event: Payload;
     try {
-      event = JSON.parse(payload) as typeof event;
+      event = JSON.parse(payload) as Payload;
     } catch {
       return;
     }
     const recipientId = Number(event.recipientId);
     const sends = streams.get(recipientId);
     if (!sends || sends.size === 0) return;
-    getNotification(database.db, recipientId, Number(event.id)).then(
+    eventOf(database, recipientId, event).then(
       (item) => {
-        for (const send of sends) send(item);
+        if (item) for (const send of sends) send(item);
       },
       (error: unknown) => logger.warn({ err: error }, 'live notification not delivered'),
     );
