@@ -275,4 +275,75 @@ describe('ConversationPage', () => {
       details: '',
     });
   });
+
+  it('blocks the person after a confirmation, and the conversation closes', async () => {
+    let blocked = false;
+    const { api, user } = renderThread({
+      'GET /api/messages/avery/info': () => jsonReply(200, buildInfo({ canMessage: !blocked })),
+      'POST /api/users/avery/block': () => {
+        blocked = true;
+        return { status: 204 };
+      },
+    });
+    await composer();
+    await user.click(screen.getByRole('button', { name: 'Conversation options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block Avery Park' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Avery Park?' });
+    expect(dialog).toHaveTextContent('They will not be told.');
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+
+    expect(await findToast('You blocked Avery Park')).toBeInTheDocument();
+    expect(await screen.findByText(THREAD_CLOSED)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(api.requestsTo('POST', '/api/users/avery/block')).toHaveLength(1);
+  });
+
+  it('sends one uploaded image with the text', async () => {
+    const { api, user } = renderThread({
+      'POST /api/uploads': jsonReply(201, { url: '/uploads/photo.webp' }),
+      [`POST ${THREAD}`]: (request) => {
+        const body = request.body as { clientId: string; text: string; imageUrl: string };
+        return jsonReply(201, buildMessage({ id: 7, fromMe: true, ...body }));
+      },
+    });
+    const box = await composer();
+    await user.upload(
+      screen.getByLabelText('Add image'),
+      new File(['png'], 'photo.png', { type: 'image/png' }),
+    );
+    expect(
+      await screen.findByRole('img', { name: 'Preview of the image to send' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Add image')).not.toBeInTheDocument();
+    await user.type(box, 'Look{Enter}');
+    await waitFor(() => expect(api.requestsTo('POST', THREAD)).toHaveLength(1));
+    expect(api.requestsTo('POST', THREAD)[0]?.body).toMatchObject({
+      text: 'Look',
+      imageUrl: '/uploads/photo.webp',
+    });
+    const list = await messageList();
+    expect(await within(list).findByRole('img', { name: 'Image in the message' })).toHaveAttribute(
+      'src',
+      '/uploads/photo.webp',
+    );
+  });
+
+  it("offers a consumer 'Send gift card' with the friend already chosen", async () => {
+    const { user } = renderThread({
+      'GET /api/consumer/gift-cards': listReply([]),
+    });
+    await composer();
+    await user.click(screen.getByRole('button', { name: 'Send gift card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Gift' });
+    await user.click(within(dialog).getByRole('tab', { name: 'A new card' }));
+    // The friend is already chosen: no search for a recipient.
+    expect(within(dialog).getByText('Avery Park')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Send to' })).not.toBeInTheDocument();
+  });
+
+  it('gives a business no gift button', async () => {
+    renderThread({ 'GET /api/user': jsonReply(200, buildUser({ type: 'business' })) });
+    await composer();
+    expect(screen.queryByRole('button', { name: 'Send gift card' })).not.toBeInTheDocument();
+  });
 });

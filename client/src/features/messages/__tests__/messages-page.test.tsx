@@ -81,3 +81,27 @@ describe('MessagesPage', () => {
     expect(await screen.findByRole('link', { name: /Avery Park/ })).toBeInTheDocument();
   });
 });
+
+describe('Blocked people', () => {
+  it('lists the people I blocked and unblocks one', async () => {
+    let blocked = [
+      { username: 'blake', name: 'Blake Stone', avatar: null, blockedAt: new Date().toISOString() },
+    ];
+    const api = mockApi({
+      'GET /api/messages': listReply([]),
+      'GET /api/users/blocked': () => jsonReply(200, blocked),
+      'DELETE /api/users/blake/block': () => {
+        blocked = [];
+        return { status: 204 };
+      },
+    });
+    const { user } = renderWithProviders(<MessagesPage />, { path: '/messages' });
+    await user.click(await screen.findByRole('button', { name: 'Blocked people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blocked people' });
+    const list = await within(dialog).findByRole('list', { name: 'Blocked people' });
+    expect(list).toHaveTextContent('Blake Stone');
+    await user.click(within(list).getByRole('button', { name: 'Unblock Blake Stone' }));
+    expect(await within(dialog).findByText('You have not blocked anyone.')).toBeInTheDocument();
+    expect(api.requestsTo('DELETE', '/api/users/blake/block')).toHaveLength(1);
+  });
+});

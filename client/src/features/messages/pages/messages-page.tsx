@@ -1,9 +1,12 @@
+import { Ban } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { paths } from '@/lib/paths';
 import { loadedConversations, useConversations } from '../api/get-conversations';
+import { BlockedPeopleDialog } from '../components/blocked-people-dialog';
 import { ConversationList, ConversationListSkeleton } from '../components/conversation-list';
 
 export const CONVERSATIONS_LOAD_ERROR = 'Failed to load your messages. Please try again.';
@@ -14,10 +17,18 @@ export function MessagesPage() {
   const list = useConversations();
   const conversations = loadedConversations(list.data);
   const failed = list.isError && !list.isFetchNextPageError;
+  const [blockedOpen, setBlockedOpen] = useState(false);
 
   return (
     <div className="mx-auto grid w-full max-w-2xl min-w-0 gap-6">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Messages</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Messages</h1>
+        <Button type="button" variant="outline" size="sm" onClick={() => setBlockedOpen(true)}>
+          <Ban aria-hidden="true" />
+          Blocked people
+        </Button>
+      </div>
+      <BlockedPeopleDialog open={blockedOpen} onOpenChange={setBlockedOpen} />
       {list.isPending ? (
         <ConversationListSkeleton />
       ) : failed ? (
