@@ -7,11 +7,13 @@ import { type ConversationSummary, type Message, MESSAGE_MESSAGES } from '@share
 import { type NotificationItem } from '@shared/schema/notifications';
 import { createApp } from '../app';
 import { createDatabase } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { createLogger } from '../lib/logger';
 import { consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
 import { PNG_PIXEL } from '../testing/images';
 import { pageLinks, totalCount } from '../testing/page-headers';
+import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -446,6 +448,49 @@ describe('gifts in the thread', () => {
       text: 'Coffee on me',
       giftCard: { id: holder.card.id, brand: 'Starbucks', value: 10 },
     });
+  });
+});
+
+describe('buying a card for a friend', () => {
+  it("a signed-in buyer's card shows in the thread; a blocked buyer is refused as for no such user", async () => {
+    const { a, b } = await friends('Bea Buyer', 'Rex Recipient');
+    const buy = async (buyer: Person, recipient: Person) =>
+      buyer.agent.post('/api/gift-cards/guest').send({
+        recipientUsername: recipient.user.username,
+        brand: 'starbucks',
+        value: 25,
+        message: 'Happy birthday',
+        senderEmail: 'bea@example.com',
+        paymentToken: await cardToken(context),
+      });
+    expect((await buy(a, b)).status).toBe(201);
+    const [message] = await thread(b, a);
+    expect(message).toMatchObject({
+      fromMe: false,
+      text: 'Happy birthday',
+      giftCard: { brand: 'Starbucks', value: 25 },
+    });
+
+    await b.agent.post(`/api/users/${a.user.username}/block`).expect(204);
+    const refused = await buy(a, b);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('User not found');
+    expect(await thread(b, a)).toHaveLength(1);
+  });
+});
+
+describe('deleting an account', () => {
+  it('blanks the words and images it sent; the other person no longer reaches the thread', async () => {
+    const { a, b } = await friends('Dee Departing', 'Stu Staying');
+    const message = await sent(a, b, 'my words');
+    await a.agent.post('/api/user/delete').send({ password: TEST_PASSWORD }).expect(204);
+    const [row] = await queryRows<{ text: string; deleted: boolean }>(
+      context.database.db,
+      sql`select text, deleted_at is not null as deleted from messages where id = ${message.id}`,
+    );
+    expect(row).toEqual({ text: '', deleted: true });
+    expect(await conversations(b)).toEqual([]);
+    expect((await b.agent.get(`/api/messages/${a.user.username}`)).status).toBe(404);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   redemptionCodes,
 } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
+import { blocks, messageReports, messages } from '@shared/tables/messages';
 import { leads, notificationPreferences, notifications } from '@shared/tables/notifications';
 import { paymentMethods, payoutAccounts } from '@shared/tables/payments';
 import { pins } from '@shared/tables/pins';
@@ -74,6 +75,9 @@ import { uploadsDirectory } from '../uploads/store-upload';
  *   e-mail and phone and its link to them.
  * - share_events: the shares of their profile removed; shares they made kept without them.
  * - profile_reports: the reports they wrote removed; reports about them kept for review.
+ * - messages: the words and images they sent blanked (the rows stay, deleted, in the other
+ *   person's thread); their blocks, either way, and the message reports they wrote removed;
+ *   reports about their messages kept for review.
  */
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -285,6 +289,12 @@ async function eraseAccount(tx: Transaction, userId: number): Promise<string[]> 
   await tx.delete(shareEvents).where(eq(shareEvents.profileUserId, userId));
   await tx.update(shareEvents).set({ sharedBy: null }).where(eq(shareEvents.sharedBy, userId));
   await tx.delete(profileReports).where(eq(profileReports.reporterId, userId));
+  await tx
+    .update(messages)
+    .set({ text: '', imageUrl: null, deletedAt: sql`coalesce(${messages.deletedAt}, now())` })
+    .where(eq(messages.senderId, userId));
+  await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  await tx.delete(messageReports).where(eq(messageReports.reporterId, userId));
 
   await tx
     .update(users)
