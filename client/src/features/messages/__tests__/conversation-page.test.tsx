@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { MESSAGE_MESSAGES, type Message } from '@shared/schema/messages';
 import { applyMessageEvent } from '@/lib/message-live';
@@ -345,5 +345,25 @@ describe('ConversationPage', () => {
     renderThread({ 'GET /api/user': jsonReply(200, buildUser({ type: 'business' })) });
     await composer();
     expect(screen.queryByRole('button', { name: 'Send gift card' })).not.toBeInTheDocument();
+  });
+
+  it('does not mark a conversation read while its tab is hidden, only once it is shown', async () => {
+    let hidden = true;
+    const spy = vi.spyOn(document, 'hidden', 'get').mockImplementation(() => hidden);
+    try {
+      const { api } = renderThread();
+      await messageList();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.requestsTo('POST', '/api/messages/avery/read')).toHaveLength(0);
+      hidden = false;
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() =>
+        expect(api.requestsTo('POST', '/api/messages/avery/read')[0]?.body).toEqual({ upTo: 1 }),
+      );
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -157,7 +157,9 @@ export function MessageComposer({ name, onSend, onTyping, onSendGift }: MessageC
         rows={2}
         className="min-h-12 resize-none"
         aria-invalid={error ? true : undefined}
-        aria-describedby={cn(error && errorId, nearLimit && countId) || undefined}
+        aria-describedby={
+          [error && errorId, nearLimit && countId].filter(Boolean).join(' ') || undefined
+        }
       />
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive">

@@ -158,10 +158,16 @@ function ConversationView({ info, user }: { info: ConversationInfo; user: Curren
   const newestTheirsId = newestTheirs?.id ?? 0;
   const newestId = messages.at(-1)?.id ?? 0;
   useEffect(() => {
-    // Only a new message of theirs asks for another receipt.
-    if (newestTheirsId <= lastMarked.current) return;
-    lastMarked.current = newestTheirsId;
-    markRead({ username, upTo: newestId });
+    // Only a new message of theirs asks for another receipt, and only once it can be seen: a
+    // conversation left open in a background tab is not read.
+    const mark = () => {
+      if (document.hidden || newestTheirsId <= lastMarked.current) return;
+      lastMarked.current = newestTheirsId;
+      markRead({ username, upTo: newestId });
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
   }, [newestTheirsId, newestId, username, markRead]);
 
   // Announce their new messages (not the history, nor older pages) to screen readers.
