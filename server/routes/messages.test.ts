@@ -245,6 +245,22 @@ describe('blocking', () => {
     ).toBe(201);
   });
 
+  it('leaves the blocked person out of friend suggestions, both ways', async () => {
+    const me = await person('Mo Blocker');
+    const common = await person('Cal Common');
+    const other = await person('Oz Other');
+    await befriend(me, common);
+    await befriend(common, other);
+    const suggested = async (who: Person) =>
+      ((await who.agent.get('/api/friends/suggested')).body as Array<{ username: string }>).map(
+        (item) => item.username,
+      );
+    expect(await suggested(me)).toContain(other.user.username);
+    await me.agent.post(`/api/users/${other.user.username}/block`).expect(204);
+    expect(await suggested(me)).not.toContain(other.user.username);
+    expect(await suggested(other)).not.toContain(me.user.username);
+  });
+
   it('cannot block yourself or someone who does not exist', async () => {
     const a = await person('Ada Lovelace');
     expect((await a.agent.post(`/api/users/${a.user.username}/block`)).status).toBe(400);

@@ -63,6 +63,12 @@ const suggestions = preparedQuery<SuggestionRow, string>(
         and not exists (
           select 1 from links where links.id = candidates.id and links.status in ('accepted', 'pending')
         )
+        -- Nobody blocked either way is suggested.
+        and not exists (
+          select 1 from blocks
+          where (blocks.blocker_id = ${sql.placeholder('userId')} and blocks.blocked_id = candidates.id)
+             or (blocks.blocker_id = candidates.id and blocks.blocked_id = ${sql.placeholder('userId')})
+        )
       order by candidates.mutual desc, candidates.shared desc, candidates.id asc
       limit ${sqlInteger(Number(limit))}
     )
