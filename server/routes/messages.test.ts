@@ -495,6 +495,31 @@ describe('buying a card for a friend', () => {
   });
 });
 
+describe('downloading my data', () => {
+  it('includes the messages I wrote and the people I blocked, not what others wrote to me', async () => {
+    const { a, b } = await friends('Eve Exporter', 'Fin Friend');
+    await sent(a, b, 'words of mine');
+    await sent(b, a, 'words of theirs');
+    const stranger = await person('Sly Stranger');
+    await a.agent.post(`/api/users/${stranger.user.username}/block`).expect(204);
+    const response = await a.agent.get('/api/user/export').expect(200);
+    expect(response.body.messagesSent).toEqual([
+      {
+        id: expect.any(Number),
+        to: { username: b.user.username, name: 'Fin Friend' },
+        text: 'words of mine',
+        imageUrl: null,
+        deleted: false,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(response.body.blocked).toEqual([
+      { username: stranger.user.username, name: 'Sly Stranger' },
+    ]);
+    expect(response.text).not.toContain('words of theirs');
+  });
+});
+
 describe('deleting an account', () => {
   it('blanks the words and images it sent; the other person no longer reaches the thread', async () => {
     const { a, b } = await friends('Dee Departing', 'Stu Staying');

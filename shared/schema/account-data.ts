@@ -156,6 +156,19 @@ export const accountExportSchema = z
         }),
       )
       .describe("The user's movements in the ledger"),
+    messagesSent: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          to: person,
+          text: z.string(),
+          imageUrl: z.string().nullable(),
+          deleted: z.boolean(),
+          createdAt: isoDateTime(),
+        }),
+      )
+      .describe('The direct messages the user wrote (what others wrote to them is theirs)'),
+    blocked: z.array(person).describe('The people the user blocked'),
     notifications: z.array(
       z.object({
         id: z.number().int(),

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars } from '@shared/money';
 import { type AccountExport } from '@shared/schema/account-data';
 import { brands } from '@shared/tables/brands';
@@ -6,6 +7,7 @@ import { friendships } from '@shared/tables/friends';
 import { giftCards, giftRequests, gifts } from '@shared/tables/gift-cards';
 import { identifiers } from '@shared/tables/identifiers';
 import { ledgerAccounts, ledgerTransactions } from '@shared/tables/ledger';
+import { blocks, conversationParticipants, messages } from '@shared/tables/messages';
 import { notifications } from '@shared/tables/notifications';
 import { postComments, posts } from '@shared/tables/posts';
 import { userBrands, userIdentifiers, users } from '@shared/tables/users';
@@ -189,6 +191,35 @@ export async function exportAccount(db: Database, userId: number): Promise<Accou
         .where(eq(ledgerTransactions.userId, userId))
         .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
 
+      const recipients = alias(users, 'message_recipients');
+      const messagesSent = await tx
+        .select({
+          id: messages.id,
+          toUsername: recipients.username,
+          toName: recipients.name,
+          text: messages.text,
+          imageUrl: messages.imageUrl,
+          deletedAt: messages.deletedAt,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .innerJoin(
+          conversationParticipants,
+          and(
+            eq(conversationParticipants.conversationId, messages.conversationId),
+            eq(conversationParticipants.userId, userId),
+          ),
+        )
+        .innerJoin(recipients, eq(recipients.id, conversationParticipants.otherUserId))
+        .where(eq(messages.senderId, userId))
+        .orderBy(asc(messages.id));
+      const blocked = await tx
+        .select({ username: users.username, name: users.name })
+        .from(blocks)
+        .innerJoin(users, eq(users.id, blocks.blockedId))
+        .where(eq(blocks.blockerId, userId))
+        .orderBy(asc(blocks.createdAt), asc(blocks.blockedId));
+
       const ownNotifications = await tx
         .select({
           id: notifications.id,
@@ -255,6 +286,15 @@ export async function exportAccount(db: Database, userId: number): Promise<Accou
           amount: centsToDollars(amountCents),
           createdAt: iso(transaction.createdAt),
         })),
+        messagesSent: messagesSent.map((message) => ({
+          id: message.id,
+          to: { username: message.toUsername, name: message.toName },
+          text: message.text,
+          imageUrl: message.imageUrl,
+          deleted: message.deletedAt !== null,
+          createdAt: iso(message.createdAt),
+        })),
+        blocked,
         notifications: ownNotifications.map((notification) => ({
           id: notification.id,
           type: notification.type,

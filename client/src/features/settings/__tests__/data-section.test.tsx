@@ -33,6 +33,8 @@ const exported: AccountExport = {
   giftsReceived: [],
   giftRequests: [],
   transactions: [],
+  messagesSent: [],
+  blocked: [],
   notifications: [],
 };
 
