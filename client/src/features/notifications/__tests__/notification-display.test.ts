@@ -128,6 +128,25 @@ describe('notificationAction', () => {
         href: '/social-feed',
       });
     }
+    // A message opens the conversation with its sender, the list when the sender is gone.
+    expect(
+      action({
+        id: 1,
+        type: 'message_received',
+        referenceType: 'profile',
+        referenceId: 8,
+        senderUsername: 'ava',
+      }),
+    ).toEqual({ type: 'link', label: 'View Message', href: '/messages/ava' });
+    expect(
+      action({
+        id: 1,
+        type: 'message_received',
+        referenceType: 'profile',
+        referenceId: 8,
+        senderUsername: null,
+      }),
+    ).toEqual({ type: 'link', label: 'View Message', href: '/messages' });
     expect(action({ id: 1, type: 'system', referenceType: 'profile', referenceId: 1 })).toEqual({
       type: 'link',
       label: 'Complete Profile',

@@ -8,6 +8,7 @@ import {
   Heart,
   type LucideIcon,
   MessageCircle,
+  MessagesSquare,
   Target,
   UserCheck,
   UserPlus,
@@ -41,6 +42,7 @@ const ICON_BY_TYPE: Partial<Record<NotificationType, LucideIcon>> = {
   post_mention: AtSign,
   post_liked: Heart,
   post_commented: MessageCircle,
+  message_received: MessagesSquare,
   card_expiring: CalendarClock,
   card_expired: CalendarClock,
 };

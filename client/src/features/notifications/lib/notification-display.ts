@@ -5,7 +5,7 @@ import {
 } from '@shared/constants';
 import { type NotificationItem } from '@shared/schema/notifications';
 import { formatUsd } from '@/lib/format';
-import { paths } from '@/lib/paths';
+import { conversationPagePath, paths } from '@/lib/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
 
 /**
@@ -94,7 +94,8 @@ export type NotificationAction =
  * points at (Complete Profile: Settings, where the profile is edited).
  */
 export function notificationAction(
-  item: Pick<NotificationItem, 'type' | 'referenceType' | 'referenceId'>,
+  item: Pick<NotificationItem, 'type' | 'referenceType' | 'referenceId'> &
+    Partial<Pick<NotificationItem, 'senderUsername'>>,
 ): NotificationAction | null {
   const id = item.referenceId;
   switch (item.type) {
@@ -146,6 +147,11 @@ export function notificationAction(
             ? `${paths.wallet}?card=${id}`
             : paths.wallet,
       };
+    case 'message_received':
+      // The sender's conversation; the list when their account is gone.
+      return item.senderUsername
+        ? { type: 'link', label: 'View Message', href: conversationPagePath(item.senderUsername) }
+        : { type: 'link', label: 'View Message', href: paths.messages };
     case 'system':
       return { type: 'link', label: 'Complete Profile', href: paths.settings };
     default:
