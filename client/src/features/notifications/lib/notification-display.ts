@@ -98,20 +98,22 @@ export function notificationAction(
     Partial<Pick<NotificationItem, 'senderUsername'>>,
 ): NotificationAction | null {
   const id = item.referenceId;
+  // The wallet, opened on the card when the notification names one.
+  const walletCardLink = (label: string): NotificationAction => ({
+    type: 'link',
+    label,
+    href:
+      item.referenceType === 'gift_card' && id !== null
+        ? `${paths.wallet}?card=${id}`
+        : paths.wallet,
+  });
   switch (item.type) {
     case 'friend_request_received':
       return item.referenceType === 'friendship' && id !== null
         ? { type: 'respond', friendshipId: id }
         : null;
     case 'gift_received':
-      return {
-        type: 'link',
-        label: 'View Gift Card',
-        href:
-          item.referenceType === 'gift_card' && id !== null
-            ? `${paths.wallet}?card=${id}`
-            : paths.wallet,
-      };
+      return walletCardLink('View Gift Card');
     case 'gift_request_received':
       return { type: 'link', label: 'Send Gift', href: paths.wallet };
     case 'lead_created':
@@ -129,24 +131,10 @@ export function notificationAction(
       // The feed has no page per post: the link opens the feed, where the post is.
       return { type: 'link', label: 'View Post', href: paths.socialFeed };
     case 'card_expiring':
-      return {
-        type: 'link',
-        label: 'View Gift Card',
-        href:
-          item.referenceType === 'gift_card' && id !== null
-            ? `${paths.wallet}?card=${id}`
-            : paths.wallet,
-      };
+      return walletCardLink('View Gift Card');
     case 'card_expired':
       // A holder's reissued card, or the refund in a business's wallet.
-      return {
-        type: 'link',
-        label: 'View Wallet',
-        href:
-          item.referenceType === 'gift_card' && id !== null
-            ? `${paths.wallet}?card=${id}`
-            : paths.wallet,
-      };
+      return walletCardLink('View Wallet');
     case 'message_received':
       // The sender's conversation; the list when their account is gone.
       return item.senderUsername
