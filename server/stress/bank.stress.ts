@@ -5,23 +5,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WalletGiftCard } from '@shared/schema/gift-cards';
 import { type LeaderboardEntry } from '@shared/schema/gift-cards';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
+import { cardToken } from '../testing/payments';
+import { addPayoutAccountFor } from '../testing/payout-accounts';
+import { enableTwoFactorFor } from '../testing/two-factor';
 import { TEST_PASSWORD } from '../testing/factories';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 /**
  * The bank test (after Jepsen's). Eight consumers hold cards from eight pins and, from 32 clients
- * at once for 30 seconds, send whole cards to each other, claim more cards from pins still on
- * offer, and spend parts of their cards at two businesses' counters (the consumer's code, then a
- * business taking an amount with it), as people do through the API. Meanwhile a checker reads the
+ * at once for 30 seconds, send whole cards to each other, buy new ones for each other with a card
+ * payment, claim more cards from pins still on offer, and spend parts of their cards at two
+ * businesses' counters (the consumer's code, then a business taking an amount with it), while the
+ * two businesses pay themselves out to their bank accounts, as people do through the API. Meanwhile a checker reads the
  * database in one snapshot at a time (one REPEATABLE READ transaction, as Jepsen's reads every
  * account at once) and every read must see: the value conserved (what the cards hold plus what was
- * spent equals what was claimed; cards, business balances and pin reserves together equal the
+ * spent equals what was claimed or bought; cards, business balances and pin reserves together equal the
  * payments taken), no balance below zero, the ledger summing to zero with every account equal to
  * its entries, and the leaderboard equal to the sum of gifts per sender. At the end, with
  * everything quiet, the API must agree with what the clients were told: the leaderboard with the
- * gifts acknowledged, the wallets with the value claimed less the spends acknowledged, the
- * businesses' balances with the spends they were told of.
+ * gifts acknowledged, the wallets with the value claimed and bought less the spends acknowledged,
+ * the businesses' balances with the spends they were told of less their payouts.
  */
 if (!process.env.TEST_DATABASE_URL) {
   throw new Error('The stress tests run on a real Postgres: set TEST_DATABASE_URL');
@@ -55,8 +59,11 @@ afterAll(async () => {
   await context?.close();
 });
 
-/** One consumer as a browser: a session cookie sent with every request. */
-type Client = { id: number; username: string; cookie: string };
+/**
+ * One consumer (or counter) as a browser: a session cookie sent with every request, and the
+ * card token its saved card would give (a consumer pays with it).
+ */
+type Client = { id: number; username: string; cookie: string; paymentToken?: string };
 
 async function signIn(username: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
@@ -96,6 +103,8 @@ type Snapshot = {
   cardsCents: number;
   spentCents: number;
   claimedCents: number;
+  /** Cards bought with a card payment. */
+  purchasedCents: number;
   /** What card, business and pin-reserve accounts hold together. */
   heldCents: number;
   /** Payments taken less payouts: what the payment clearing account gave out. */
@@ -119,6 +128,8 @@ async function readSnapshot(): Promise<Snapshot> {
           where kind = 'redeem') as "spentCents",
         (select coalesce(sum(amount_cents), 0) from ledger_transactions
           where kind = 'claim') as "claimedCents",
+        (select coalesce(sum(amount_cents), 0) from ledger_transactions
+          where kind in ('gift_purchase', 'guest_gift')) as "purchasedCents",
         (select coalesce(sum(balance_cents), 0) from ledger_accounts
           where kind <> 'system') as "heldCents",
         -- System accounts keep no running balance (no hot row): their entries are the record.
@@ -161,6 +172,8 @@ const pick = <T>(items: readonly T[]): T | undefined => items[random(items.lengt
 /** What the clients were told took effect. */
 type Acknowledged = {
   giftsCentsBySender: Map<number, number>;
+  purchasedCents: number;
+  withdrawnCentsByBusiness: Map<number, number>;
   redeemedCents: number;
   redeemedCentsByBusiness: Map<number, number>;
   claimedCents: number;
@@ -175,6 +188,31 @@ type Acknowledged = {
  * consumer's other client, or spent; the pin already claimed by this consumer) are fine; anything
  * else is not.
  */
+/**
+ * A counter paying itself out while the clients run: a few dollars at a time to its bank account;
+ * more than it holds at that moment is refused and moves nothing.
+ */
+async function runPayouts(
+  counter: Client,
+  until: number,
+  acknowledged: Acknowledged,
+  unexpected: string[],
+): Promise<void> {
+  while (Date.now() < until) {
+    const cents = 100 + random(200);
+    const paid = await call(counter, 'POST', '/api/wallet/withdraw', { amount: cents / 100 });
+    if (paid.status === 201) {
+      acknowledged.withdrawnCentsByBusiness.set(
+        counter.id,
+        (acknowledged.withdrawnCentsByBusiness.get(counter.id) ?? 0) + cents,
+      );
+    } else if (paid.status !== 409) {
+      unexpected.push(`withdraw ${paid.status} ${JSON.stringify(paid.body)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function runClient(
   self: Client,
   everyone: readonly Client[],
@@ -197,7 +235,27 @@ async function runClient(
     operations++;
 
     const roll = Math.random();
-    if (roll < 0.1) {
+    if (roll < 0.06) {
+      // A card payment: a new $5 card bought for another of the eight.
+      const recipient = pick(everyone.filter((other) => other.id !== self.id));
+      if (!recipient) continue;
+      const bought = await call(self, 'POST', '/api/gift-cards/guest', {
+        recipientUsername: recipient.username,
+        brand: 'starbucks',
+        value: 5,
+        senderEmail: `${self.username}@example.com`,
+        paymentToken: self.paymentToken,
+      });
+      if (bought.status === 201) {
+        acknowledged.purchasedCents += 500;
+        acknowledged.giftsCentsBySender.set(
+          self.id,
+          (acknowledged.giftsCentsBySender.get(self.id) ?? 0) + 500,
+        );
+      } else {
+        unexpected.push(`purchase ${bought.status} ${JSON.stringify(bought.body)}`);
+      }
+    } else if (roll < 0.16) {
       const pin = pick(openPins);
       if (!pin) continue;
       const claimed = await call(self, 'POST', `/api/pins/${pin}/claim`, {});
@@ -296,6 +354,11 @@ describe('the bank test', () => {
     for (const { user } of [business, other]) {
       counters.push({ id: user.id, username: user.username, cookie: await signIn(user.username) });
     }
+    // Both pay out to a bank account, which needs two-factor on (their signed-in sessions above
+    // are recent enough to withdraw without confirming again).
+    for (const { agent } of [business, other]) {
+      await addPayoutAccountFor(agent, (await enableTwoFactorFor(agent)).secret);
+    }
     const balanceOf = async (counter: Client) =>
       Math.round(
         ((await call(counter, 'GET', '/api/wallet')).body as { balance: number }).balance * 100,
@@ -309,7 +372,12 @@ describe('the bank test', () => {
         const claim = await agent.post(`/api/pins/${pinId}/claim`);
         expect(claim.status).toBe(201);
       }
-      consumers.push({ id: user.id, username: user.username, cookie: await signIn(user.username) });
+      consumers.push({
+        id: user.id,
+        username: user.username,
+        cookie: await signIn(user.username),
+        paymentToken: await cardToken(context),
+      });
     }
 
     const start = await readSnapshot();
@@ -323,6 +391,8 @@ describe('the bank test', () => {
 
     const acknowledged: Acknowledged = {
       giftsCentsBySender: new Map(),
+      purchasedCents: 0,
+      withdrawnCentsByBusiness: new Map(),
       redeemedCents: 0,
       redeemedCentsByBusiness: new Map(),
       claimedCents: 0,
@@ -334,6 +404,9 @@ describe('the bank test', () => {
     const checking = (async () => {
       while (running) snapshots.push(await readSnapshot());
     })();
+    const payouts = Promise.all(
+      counters.map((counter) => runPayouts(counter, until, acknowledged, unexpected)),
+    );
     const operations = await Promise.all(
       Array.from({ length: CLIENTS }, (_, index) =>
         runClient(
@@ -347,6 +420,7 @@ describe('the bank test', () => {
         ),
       ),
     );
+    await payouts;
     running = false;
     await checking;
 
@@ -354,7 +428,7 @@ describe('the bank test', () => {
     const total = operations.reduce((sum, count) => sum + count, 0);
     const last = snapshots.at(-1);
     process.stdout.write(
-      `bank test: ${total} operations, ${last?.gifts} gifts, $${acknowledged.claimedCents / 100} claimed, $${acknowledged.redeemedCents / 100} spent, ${snapshots.length} snapshots checked\n`,
+      `bank test: ${total} operations, ${last?.gifts} gifts, $${acknowledged.claimedCents / 100} claimed, $${acknowledged.redeemedCents / 100} spent, $${acknowledged.purchasedCents / 100} bought, $${[...acknowledged.withdrawnCentsByBusiness.values()].reduce((a, b) => a + b, 0) / 100} paid out, ${snapshots.length} snapshots checked\n`,
     );
     // Enough happened for the test to mean something: many gifts, claims and spends at both
     // counters.
@@ -362,13 +436,16 @@ describe('the bank test', () => {
     expect(acknowledged.giftsCentsBySender.size).toBe(CONSUMERS);
     expect(acknowledged.redeemedCents).toBeGreaterThan(0);
     expect(acknowledged.claimedCents).toBeGreaterThan(0);
+    expect(acknowledged.purchasedCents).toBeGreaterThan(0);
+    expect(acknowledged.withdrawnCentsByBusiness.size).toBe(counters.length);
     expect(acknowledged.redeemedCentsByBusiness.size).toBe(counters.length);
     expect(snapshots.length).toBeGreaterThan(20);
 
     // Every read the checker made during the run.
     const broken = snapshots.filter(
       (snapshot) =>
-        snapshot.cardsCents + snapshot.spentCents !== snapshot.claimedCents ||
+        snapshot.cardsCents + snapshot.spentCents !==
+          snapshot.claimedCents + snapshot.purchasedCents ||
         snapshot.heldCents !== snapshot.paidInCents ||
         snapshot.cardsCents < 0 ||
         snapshot.entriesSum !== 0 ||
@@ -383,12 +460,16 @@ describe('the bank test', () => {
     const claimedCents = issuedCents + acknowledged.claimedCents;
     expect(end.claimedCents).toBe(claimedCents);
     expect(end.spentCents).toBe(acknowledged.redeemedCents);
-    expect(end.cardsCents).toBe(claimedCents - acknowledged.redeemedCents);
-    // Each business holds what it had plus exactly the spends it was told of.
+    expect(end.purchasedCents).toBe(acknowledged.purchasedCents);
+    expect(end.cardsCents).toBe(
+      claimedCents + acknowledged.purchasedCents - acknowledged.redeemedCents,
+    );
+    // Each business holds what it had plus the spends it was told of, less its payouts.
     for (const counter of counters) {
       expect(await balanceOf(counter)).toBe(
         countersBefore.get(counter.id)! +
-          (acknowledged.redeemedCentsByBusiness.get(counter.id) ?? 0),
+          (acknowledged.redeemedCentsByBusiness.get(counter.id) ?? 0) -
+          (acknowledged.withdrawnCentsByBusiness.get(counter.id) ?? 0),
       );
     }
 
@@ -411,6 +492,6 @@ describe('the bank test', () => {
       for (const card of wallet.body as WalletGiftCard[])
         heldCents += Math.round(card.balance * 100);
     }
-    expect(heldCents).toBe(claimedCents - acknowledged.redeemedCents);
+    expect(heldCents).toBe(claimedCents + acknowledged.purchasedCents - acknowledged.redeemedCents);
   }, 120_000);
 });
