@@ -289,17 +289,7 @@ function SendGiftForm({ cards, recipient, cardId, onDone }: SendGiftFormProps) {
           )}
         />
 
-        <div className="grid gap-2">
-          <UserSearchField
-            label="Send to"
-            type="consumer"
-            selected={chosen}
-            onSelect={selectRecipient}
-          />
-          {recipientError && (
-            <p className="text-sm font-medium text-destructive">{recipientError}</p>
-          )}
-        </div>
+        <RecipientField selected={chosen} onSelect={selectRecipient} error={recipientError} />
 
         <GiftMessageField control={form.control} name="message" placeholder="Add a personal note" />
 
@@ -481,17 +471,7 @@ function NewCardGift({ recipient, wanted, idempotency, onDone }: NewCardGiftProp
           )}
         />
 
-        <div className="grid gap-2">
-          <UserSearchField
-            label="Send to"
-            type="consumer"
-            selected={chosen}
-            onSelect={selectRecipient}
-          />
-          {recipientError && (
-            <p className="text-sm font-medium text-destructive">{recipientError}</p>
-          )}
-        </div>
+        <RecipientField selected={chosen} onSelect={selectRecipient} error={recipientError} />
 
         <GiftMessageField control={form.control} name="message" placeholder="Add a personal note" />
 
@@ -520,5 +500,23 @@ function BrandOption({ brand }: { brand: BrandId }) {
       <RadioGroupItem id={id} value={brand} />
       <span className="font-medium">{brandDisplayName(brand)}</span>
     </label>
+  );
+}
+
+/** 'Send to': the consumer the gift goes to, with the form's message when none is chosen. */
+function RecipientField({
+  selected,
+  onSelect,
+  error,
+}: {
+  selected: SelectedUser | null;
+  onSelect: (user: UserSearchResult) => void;
+  error: string | undefined;
+}) {
+  return (
+    <div className="grid gap-2">
+      <UserSearchField label="Send to" type="consumer" selected={selected} onSelect={onSelect} />
+      {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+    </div>
   );
 }
