@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConversationSummary, type Message, MESSAGE_MESSAGES } from '@shared/schema/messages';
 import { type NotificationItem } from '@shared/schema/notifications';
-import { createApp } from '../app';
-import { createDatabase } from '../db/client';
 import { queryRows } from '../db/query-rows';
-import { createLogger } from '../lib/logger';
 import { consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
 import { PNG_PIXEL } from '../testing/images';
 import { pageLinks, totalCount } from '../testing/page-headers';
 import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
+import { startSecondInstance } from '../testing/second-instance';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 let context: TestContext;
@@ -575,22 +572,9 @@ function openStream(port: number, cookie: string) {
 
 describe('live events across instances', () => {
   it('a message sent through instance A reaches a stream open on instance B within a second, then receipts, typing and deletion', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    const databaseB = serverUrl
-      ? await createDatabase({ databaseUrl: context.databaseUrl })
-      : context.database;
-    const appB = createApp({
-      config: context.config,
-      database: databaseB,
-      logger: createLogger('silent'),
-      sessionSecret: context.sessionSecret,
-      client: { kind: 'static', directory: context.clientDirectory },
-      jobs: context.jobs,
-    });
-    const serverB = http.createServer(appB);
-    await new Promise<void>((resolve) => serverB.listen(0, '127.0.0.1', resolve));
+    const instanceB = await startSecondInstance(context);
     try {
-      const port = (serverB.address() as AddressInfo).port;
+      const port = instanceB.port;
       const recipientAgent = context.agent();
       const recipient = await registerAs(recipientAgent, consumerInput({ name: 'Rita Recipient' }));
       const login = await context
@@ -642,9 +626,7 @@ describe('live events across instances', () => {
       });
       stream.close();
     } finally {
-      await appB.locals.notificationHub.close();
-      await new Promise((resolve) => serverB.close(resolve));
-      if (serverUrl && databaseB !== context.database) await databaseB.close();
+      await instanceB.close();
     }
   });
 });

@@ -2,15 +2,13 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type NotificationItem } from '@shared/schema/notifications';
-import { createApp } from '../app';
-import { createDatabase } from '../db/client';
-import { createLogger } from '../lib/logger';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
 import { pageLinks, totalCount } from '../testing/page-headers';
 import { spendAtCounter } from '../testing/redemptions';
 import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
+import { startSecondInstance } from '../testing/second-instance';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 let context: TestContext;
@@ -267,22 +265,10 @@ function openStream(port: number, cookie: string) {
 describe('GET /api/notifications/stream', () => {
   it('pushes an event handled by instance A to a stream open on instance B within a second, and listens again after a failed start', async () => {
     // Instance B: another app on the same database (its own connection pool on Postgres).
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    const databaseB = serverUrl
-      ? await createDatabase({ databaseUrl: context.databaseUrl })
-      : context.database;
-    const appB = createApp({
-      config: context.config,
-      database: databaseB,
-      logger: createLogger('silent'),
-      sessionSecret: context.sessionSecret,
-      client: { kind: 'static', directory: context.clientDirectory },
-      jobs: context.jobs,
-    });
-    const serverB = http.createServer(appB);
-    await new Promise<void>((resolve) => serverB.listen(0, '127.0.0.1', resolve));
+    const instanceB = await startSecondInstance(context);
+    const databaseB = instanceB.database;
     try {
-      const port = (serverB.address() as AddressInfo).port;
+      const port = instanceB.port;
       const recipientAgent = context.agent();
       const recipient = await registerAs(recipientAgent, consumerInput({ name: 'Rita Recipient' }));
       const login = await context
@@ -311,7 +297,7 @@ describe('GET /api/notifications/stream', () => {
 
       // With the database unreachable when a stream opens on B, the stream answers 503 (it is
       // not kept failing): the next one listens again and delivers.
-      await appB.locals.notificationHub.close();
+      await instanceB.app.locals.notificationHub.close();
       const listen = vi
         .spyOn(databaseB, 'listen')
         .mockRejectedValueOnce(
@@ -340,10 +326,7 @@ describe('GET /api/notifications/stream', () => {
       again.close();
     } finally {
       vi.restoreAllMocks();
-      await appB.locals.notificationHub.close();
-      await new Promise((resolve) => serverB.close(resolve));
-      await appB.locals.sessionStore.close?.();
-      if (databaseB !== context.database) await databaseB.close();
+      await instanceB.close();
     }
   });
 });
