@@ -89,7 +89,8 @@ export function createApp(options: AppOptions): App {
                 defaultSrc: ["'self'"],
                 scriptSrc: ["'self'"],
                 styleSrc: ["'self'", "'unsafe-inline'"],
-                imgSrc: ["'self'", 'data:', 'blob:'],
+                // Map tiles, when a tile server is configured: its host, {s} as any subdomain.
+                imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.map.tileUrl)],
                 connectSrc: ["'self'"],
                 fontSrc: ["'self'", 'data:'],
                 objectSrc: ["'none'"],
@@ -205,4 +206,11 @@ function serveClient(app: Express, client: ClientServing): void {
       }
     });
   }
+}
+
+/** The origin a tile URL template loads from, as a CSP source; `{s}` becomes any subdomain. */
+export function tileSources(tileUrl: string | null): string[] {
+  if (!tileUrl) return [];
+  const origin = /^https:\/\/[^/]+/.exec(tileUrl)?.[0];
+  return origin ? [origin.replace('{s}', '*')] : [];
 }

@@ -34,6 +34,13 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('mark.it <no-reply@markit.local>'),
   /** The address people open the app at, for links in e-mail; unset, http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
+  /** Raster map tiles ({z}/{x}/{y}, optionally {s}); unset, maps draw the bundled US outline. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'an https URL with {z}, {x} and {y}')
+    .optional(),
+  /** The tiles' attribution, shown on every map; required with MAP_TILE_URL. */
+  MAP_ATTRIBUTION: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -52,7 +59,11 @@ export type Config = {
   mail: MailConfig;
   /** The app's address as people open it, without a trailing slash (links in e-mail). */
   publicUrl: string;
+  map: MapTileConfig;
 };
+
+/** Real map tiles, or nulls for the bundled basemap. */
+export type MapTileConfig = { tileUrl: string | null; attribution: string | null };
 
 export type MailConfig = {
   /** An SMTP server to send through; undefined starts the local catcher (DATA_DIR/mail). */
@@ -112,6 +123,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'Invalid configuration: SESSION_SECRET is required when DATABASE_URL is set in production',
     );
   }
+  if (values.MAP_TILE_URL && !values.MAP_ATTRIBUTION) {
+    throw new Error(
+      'Invalid configuration: MAP_ATTRIBUTION is required with MAP_TILE_URL (tile providers require credit)',
+    );
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -125,6 +141,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     passwordHashCost: values.PASSWORD_HASH_COST,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    map: {
+      tileUrl: values.MAP_TILE_URL ?? null,
+      attribution: values.MAP_TILE_URL ? (values.MAP_ATTRIBUTION ?? null) : null,
+    },
     rateLimits: {
       loginPerAccount: values.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       loginPerAddress: values.RATE_LIMIT_LOGIN_PER_ADDRESS,

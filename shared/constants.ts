@@ -152,9 +152,27 @@ export const PIN_LIMITS = {
   defaultValue: 10,
   defaultQuantity: 1,
   defaultRadius: 5,
-  /** A pin expires 90 days after creation. */
+  /** A pin expires this many days after creation unless its business chooses otherwise. */
   expiryDays: 90,
+  /** A pin runs at least a day and, counted from today, at most a year (also after extending). */
+  expiryDaysMin: 1,
+  expiryDaysMax: 365,
 } as const;
+
+/** The expiries the wizard offers, in days (the API takes any whole number in the limits). */
+export const PIN_EXPIRY_CHOICES = [7, 14, 30, 60, 90, 180, 365] as const;
+
+/**
+ * Each brand's colour on maps and charts (its markers, its reach circles), chosen to stay apart
+ * from one another and readable against the light basemap. A brand without one uses the fallback.
+ */
+export const BRAND_COLOURS: Record<string, string> = {
+  starbucks: '#00704A',
+  dunkin: '#C2410C',
+  walmart: '#0053A0',
+};
+export const BRAND_COLOUR_FALLBACK = '#6D28D9';
+export const brandColour = (brand: string): string => BRAND_COLOURS[brand] ?? BRAND_COLOUR_FALLBACK;
 
 export const LEAD_LIMITS = {
   nameMax: 100,
@@ -347,7 +365,8 @@ export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 export const LEAD_STATUSES = ['New', 'Contacted', 'Qualified', 'Converted'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const PIN_STATUSES = ['active', 'exhausted', 'expired', 'cancelled'] as const;
+/** A paused pin is not offered until its business resumes it; its cards stay reserved. */
+export const PIN_STATUSES = ['active', 'paused', 'exhausted', 'expired', 'cancelled'] as const;
 export type PinStatus = (typeof PIN_STATUSES)[number];
 
 /** What a post can carry besides its text. */

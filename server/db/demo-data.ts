@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { PIN_LIMITS } from '@shared/constants';
 import { friendships } from '@shared/tables/friends';
 import { stores } from '@shared/tables/locations';
 import { normalizeRedemptionCode } from '@shared/schema/gift-cards';
@@ -308,6 +309,7 @@ async function fundAndPin(db: Database, businessId: number, offers: DemoOffers):
       locationId: store.id,
       promotionMessage: offer.message,
       targetIdentifiers: [],
+      expiresInDays: PIN_LIMITS.expiryDays,
       showBusinessInfo: true,
     });
   }

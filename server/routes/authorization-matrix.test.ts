@@ -99,6 +99,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/docs', answers: 200 },
   { route: 'GET /api/docs/start.js', answers: 200 },
   { route: 'GET /api/payments/config', answers: 200 },
+  { route: 'GET /api/map/config', answers: 200 },
   {
     route: 'POST /api/test-payments/tokens',
     body: { number: TEST_CARD_SUCCESS, expiry: '12/99', cvc: '123' },

@@ -19,6 +19,7 @@ import { uploadsRoutes } from './uploads';
 import { usersRoutes } from './users';
 import { settingsRoutes } from './settings';
 import { walletRoutes } from './wallet';
+import { mapRoutes } from './map';
 import { paymentsRoutes } from './payments';
 import { paymentSettingsRoutes } from './payment-settings';
 import { redemptionsRoutes } from './redemptions';
@@ -43,6 +44,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     friendsRoutes,
     uploadsRoutes,
     locationsRoutes,
+    mapRoutes,
     paymentsRoutes,
     paymentSettingsRoutes,
     walletRoutes,

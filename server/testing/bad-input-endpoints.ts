@@ -1132,6 +1132,7 @@ const pageNames = ['page', 'limit'] as const;
 export const READ_ROUTES: ReadRoute[] = [
   { route: 'GET /api/health', caller: 'none', answers: [200] },
   { route: 'GET /api/payments/config', caller: 'none', answers: [200] },
+  { route: 'GET /api/map/config', caller: 'none', answers: [200] },
   { route: 'GET /api/brands', caller: 'none', answers: [200] },
   { route: 'GET /api/identifiers', caller: 'none', answers: [200] },
   { route: 'GET /api/openapi.json', caller: 'none', answers: [200] },

@@ -33,6 +33,7 @@ export const CLAIM_MESSAGES = {
   soldOut: 'This pin is sold out',
   expired: 'This pin has expired',
   cancelled: 'This pin is no longer available',
+  paused: 'This pin is paused by its business',
   notOffered: 'This pin is not offered to you',
   notFound: 'Pin not found',
 } as const;
@@ -244,6 +245,9 @@ export const marketplacePinSchema = z
     street: z.string(),
     city: z.string(),
     state: z.string(),
+    /** The store's position, for the marketplace's map. */
+    lat: z.number().describe("The store's latitude"),
+    lng: z.number().describe("The store's longitude"),
     expiration_date: isoDateTime(),
     remaining: z.number().int(),
     /** Miles from the consumer; present only when the request carried lat and lng. */

@@ -41,8 +41,34 @@ export const createPinSchema = z.object({
     .max(LIMITS.identifiersMax, 'Too many target identifiers')
     .default([]),
   showBusinessInfo: z.boolean({ error: 'showBusinessInfo must be true or false' }).default(true),
+  /** Days from now until the pin expires. */
+  expiresInDays: integerIn('Expiry', PIN_LIMITS.expiryDaysMin, PIN_LIMITS.expiryDaysMax).default(
+    PIN_LIMITS.expiryDays,
+  ),
 });
 export type CreatePinInput = z.input<typeof createPinSchema>;
+
+/** `POST /api/pins/:id/extend`: push the expiry later, at most a year from today. */
+export const extendPinSchema = z.object({
+  days: integerIn('Days', 1, PIN_LIMITS.expiryDaysMax),
+});
+export type ExtendPinInput = z.input<typeof extendPinSchema>;
+
+/** `POST /api/pins/:id/top-up`: more cards of the same value, reserved from the balance. */
+export const topUpPinSchema = z.object({
+  quantity: integerIn('Quantity', PIN_LIMITS.quantityMin, PIN_LIMITS.quantityMax),
+});
+export type TopUpPinInput = z.input<typeof topUpPinSchema>;
+
+export const PIN_MANAGE_MESSAGES = {
+  notFound: 'Pin not found',
+  /** A pin the business can no longer change (cancelled or expired). */
+  ended: (status: string) => `This pin is already ${status}`,
+  notActive: 'Only an active pin can be paused',
+  notPaused: 'Only a paused pin can be resumed',
+  tooLong: `A pin can run at most ${PIN_LIMITS.expiryDaysMax} days from today`,
+  tooMany: `A pin can offer at most ${PIN_LIMITS.quantityMax.toLocaleString('en-US')} cards`,
+} as const;
 
 export const pinListQuerySchema = z.object({
   status: z.enum(PIN_STATUSES, { error: 'Unknown pin status' }).optional(),
@@ -67,8 +93,15 @@ export const businessPinSchema = z
     remaining: z.number().int().describe('Cards left to claim'),
     /** Cards claimed: quantity − remaining. */
     claimed: z.number().int().describe('Cards claimed: quantity − remaining'),
+    /** Cards from this pin spent at a counter at least once. */
+    redeemed: z.number().int().describe('Cards from this pin spent at a counter at least once'),
+    /** Claimed ÷ quantity, 0 to 1. */
+    claimRate: z.number().min(0).max(1).describe('Claimed ÷ quantity, 0 to 1'),
     /** Miles around the store. */
     radius: z.number().int().describe('Miles around the store'),
+    /** The store's position: the centre of the pin's reach. */
+    lat: z.number().describe("The store's latitude"),
+    lng: z.number().describe("The store's longitude"),
     promotionMessage: z.string(),
     showBusinessInfo: z.boolean(),
     /** Identifier ids the pin is aimed at, ascending; empty for everyone. */
@@ -95,6 +128,14 @@ export const businessDashboardStatsSchema = z
       .nullable()
       .describe('1-based position among businesses by value issued; null before the first pin'),
     rankedBusinesses: z.number().int(),
+    /** A new business's first steps, each true once done; the checklist hides when all are. */
+    firstSteps: z
+      .object({
+        fundsAdded: z.boolean(),
+        pinCreated: z.boolean(),
+        firstClaim: z.boolean(),
+      })
+      .describe("A new business's first steps: funds added, a pin created, a first claim"),
   })
   .describe("The business dashboard: active pins, their remaining value and the business's rank");
 export type BusinessDashboardStats = z.infer<typeof businessDashboardStatsSchema>;

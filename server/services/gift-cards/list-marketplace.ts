@@ -131,7 +131,7 @@ const marketplacePage = preparedQuery<MarketplaceRow, MarketplaceVariant>(
           businesses.website as business_website,
           businesses.description as business_description,
           stores.name as location_name, stores.street,
-          stores.city, stores.state, pins.expires_at, pins.remaining
+          stores.city, stores.state, pins.lat, pins.lng, pins.expires_at, pins.remaining
         from pins
         join stores on stores.id = pins.location_id
         join users businesses on businesses.id = pins.business_id

@@ -18,6 +18,9 @@ export type OfferRow = {
   street: string;
   city: string;
   state: string;
+  /** The store's position (copied onto the pin when it was made). */
+  lat: number;
+  lng: number;
   /** A Date from either driver; a string is read the same way. */
   expires_at: Date | string;
   remaining: number;
@@ -55,6 +58,8 @@ export function presentOffer(row: OfferRow, located: boolean): MarketplacePin {
     street: row.street,
     city: row.city,
     state: row.state,
+    lat: Number(row.lat),
+    lng: Number(row.lng),
     expiration_date: new Date(row.expires_at).toISOString(),
     remaining: row.remaining,
     recommended: row.recommended === true,

@@ -2,7 +2,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { brands } from '@shared/tables/brands';
 import { identifiers } from '@shared/tables/identifiers';
 import { stores } from '@shared/tables/locations';
-import { PIN_LIMITS } from '@shared/constants';
 import { type BusinessPin, type createPinSchema } from '@shared/schema/pins';
 import { pinIdentifiers, pins } from '@shared/tables/pins';
 import { type z } from 'zod';
@@ -73,7 +72,7 @@ export async function createPin(
         lng: store.lng,
         promotionMessage: input.promotionMessage,
         showBusinessInfo: input.showBusinessInfo,
-        expiresAt: sql`now() + make_interval(days => ${PIN_LIMITS.expiryDays})`,
+        expiresAt: sql`now() + make_interval(days => ${input.expiresInDays})`,
       })
       .returning({ id: pins.id });
     if (!pin) throw new Error('Pin was not created');

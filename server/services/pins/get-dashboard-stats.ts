@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import { type BusinessDashboardStats } from '@shared/schema/pins';
 import { businessIssuedTotals, pins } from '@shared/tables/pins';
+import { giftCards } from '@shared/tables/gift-cards';
+import { ledgerTransactions } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 
 /**
@@ -16,6 +18,7 @@ export async function getDashboardStats(
     .select({
       activePins: sql<string>`count(*) filter (where ${pins.status} = 'active')`,
       remainingCents: sql<string>`coalesce(sum(${pins.valueCents}::bigint * ${pins.remaining}) filter (where ${pins.status} = 'active'), 0)`,
+      pinCount: sql<string>`count(*)`,
       issuedPins: sql<string>`count(*) filter (where ${pins.status} <> 'cancelled')`,
       issuedCents: sql<string>`coalesce(sum(${pins.valueCents}::bigint * ${pins.quantity}) filter (where ${pins.status} <> 'cancelled'), 0)`,
     })
@@ -31,10 +34,25 @@ export async function getDashboardStats(
     })
     .from(sql`(select 1) as one`);
 
+  // The first-steps checklist: funds ever added, a pin ever made, a card ever claimed from one.
+  const [steps] = await db
+    .select({
+      fundsAdded: sql<boolean>`exists (select 1 from ${ledgerTransactions}
+        where ${ledgerTransactions.userId} = ${businessId} and ${ledgerTransactions.kind} = 'add_funds')`,
+      firstClaim: sql<boolean>`exists (select 1 from ${giftCards}
+        where ${giftCards.businessId} = ${businessId} and ${giftCards.source} = 'pin_claim')`,
+    })
+    .from(sql`(select 1) as one`);
+
   return {
     activePins: Number(mine?.activePins ?? 0),
     totalValue: centsToDollars(Number(mine?.remainingCents ?? 0)),
     rank: Number(mine?.issuedPins ?? 0) > 0 ? Number(ranking?.ahead ?? 0) + 1 : null,
     rankedBusinesses: Number(ranking?.ranked ?? 0),
+    firstSteps: {
+      fundsAdded: steps?.fundsAdded === true,
+      pinCreated: Number(mine?.pinCount ?? 0) > 0,
+      firstClaim: steps?.firstClaim === true,
+    },
   };
 }

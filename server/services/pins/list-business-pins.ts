@@ -19,6 +19,12 @@ const columns = {
   quantity: pins.quantity,
   remaining: pins.remaining,
   radius: pins.radiusMiles,
+  lat: pins.lat,
+  lng: pins.lng,
+  // Distinct cards, not spends: a card spent twice is one redemption of the pin's offer.
+  redeemed: sql<number>`(select count(distinct a.gift_card_id)::int from gift_cards c
+    join gift_card_activities a on a.gift_card_id = c.id and a.kind = 'spent'
+    where c.pin_id = pins.id)`,
   promotionMessage: pins.promotionMessage,
   showBusinessInfo: pins.showBusinessInfo,
   targetIdentifiers: sql<
@@ -34,13 +40,18 @@ type Row = {
   expiresAt: Date;
   createdAt: Date;
   targetIdentifiers: number[];
-} & Omit<BusinessPin, 'value' | 'claimed' | 'expiresAt' | 'createdAt' | 'targetIdentifiers'>;
+} & Omit<
+  BusinessPin,
+  'value' | 'claimed' | 'claimRate' | 'expiresAt' | 'createdAt' | 'targetIdentifiers'
+>;
 
 function toBusinessPin({ valueCents, ...row }: Row): BusinessPin {
   return {
     ...row,
     value: centsToDollars(valueCents),
     claimed: row.quantity - row.remaining,
+    redeemed: Number(row.redeemed),
+    claimRate: row.quantity > 0 ? (row.quantity - row.remaining) / row.quantity : 0,
     targetIdentifiers: row.targetIdentifiers.map(Number),
     expiresAt: new Date(row.expiresAt).toISOString(),
     createdAt: new Date(row.createdAt).toISOString(),

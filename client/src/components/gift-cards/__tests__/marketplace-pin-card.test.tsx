@@ -27,6 +27,8 @@ function buildPin(overrides: Partial<MarketplacePin> = {}): MarketplacePin {
     street: '1912 Pike Pl',
     city: 'Seattle',
     state: 'WA',
+    lat: 47.6097,
+    lng: -122.3422,
     expiration_date: '2030-06-15T12:00:00.000Z',
     remaining: 3,
     distance_miles: 0.84,

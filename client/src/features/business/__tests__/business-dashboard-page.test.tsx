@@ -11,6 +11,7 @@ const stats: BusinessDashboardStats = {
   totalValue: 45.5,
   rank: 3,
   rankedBusinesses: 10,
+  firstSteps: { fundsAdded: true, pinCreated: true, firstClaim: true },
 };
 
 function dashboardRoutes({
@@ -48,7 +49,13 @@ describe('BusinessDashboardPage', () => {
   it('before the first pin: no rank, and an invitation to create one', async () => {
     mockApi(
       dashboardRoutes({
-        dashboard: { activePins: 0, totalValue: 0, rank: null, rankedBusinesses: 4 },
+        dashboard: {
+          activePins: 0,
+          totalValue: 0,
+          rank: null,
+          rankedBusinesses: 4,
+          firstSteps: { fundsAdded: false, pinCreated: false, firstClaim: false },
+        },
         pins: [],
       }),
     );

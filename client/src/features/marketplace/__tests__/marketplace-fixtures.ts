@@ -21,6 +21,8 @@ export function buildPin(overrides: Partial<MarketplacePin> = {}): MarketplacePi
     street: '1912 Pike Pl',
     city: 'Seattle',
     state: 'WA',
+    lat: 47.6097,
+    lng: -122.3422,
     expiration_date: '2030-06-15T12:00:00.000Z',
     remaining: 5,
     recommended: false,
