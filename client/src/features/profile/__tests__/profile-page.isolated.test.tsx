@@ -177,6 +177,18 @@ describe('ProfilePage', () => {
       ).toHaveTextContent('to @ada brands starbucks,dunkin');
     });
 
+    it('says in one sentence what mark.it is and that no account is needed', async () => {
+      mockApi(profileRoutes());
+      renderProfilePage();
+      await findName();
+
+      expect(
+        screen.getByText(
+          'mark.it is where friends and local businesses send gift cards — send Ada Lovelace one, no account needed.',
+        ),
+      ).toBeInTheDocument();
+    });
+
     it('sends Report Profile to sign in first', async () => {
       mockApi(profileRoutes());
       const { user, currentPath } = renderProfilePage();
@@ -198,6 +210,8 @@ describe('ProfilePage', () => {
       expect(screen.getByRole('button', { name: 'Send a Gift' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Share Profile' })).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Follow' })).not.toBeInTheDocument();
+      // The welcome is for guests; a member knows what mark.it is.
+      expect(screen.queryByText(/mark\.it is where/)).not.toBeInTheDocument();
     });
 
     it('hides Report, Send a Gift and the QR actions on your own profile', async () => {

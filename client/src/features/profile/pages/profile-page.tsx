@@ -170,6 +170,18 @@ function ProfileView({ profile, signedIn, isOwnProfile }: ProfileViewProps) {
             <p className="text-muted-foreground">@{profile.username}</p>
           </div>
 
+          {/* A visitor who followed a shared link may never have heard of mark.it: one sentence
+              says what it is (plain text, so the page's first load stays as light). A business
+              holds no cards, so only a consumer is offered one. */}
+          {!signedIn && (
+            <p className="max-w-md text-sm text-muted-foreground">
+              mark.it is where friends and local businesses send gift cards
+              {profile.type === 'consumer'
+                ? ` — send ${profile.name} one, no account needed.`
+                : '.'}
+            </p>
+          )}
+
           <CopyLinkButton size="sm" onCopy={sharing.copyLink} />
 
           <Link
