@@ -6,7 +6,7 @@ import {
   WALLET_QUERY_KEY,
   type MutationConfig,
 } from '@/lib/query-client';
-import { type FundsMovement } from './add-funds';
+import { type FundsMovement } from '@/api/add-funds';
 
 export type WithdrawRequest = {
   /** Dollars, as the API expects. */

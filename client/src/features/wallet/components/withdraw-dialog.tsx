@@ -17,8 +17,8 @@ import { numberFieldsResolver } from '@/lib/number-fields-resolver';
 import { paths } from '@/lib/paths';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useWithdraw } from '../api/withdraw';
-import { AmountField } from './amount-field';
-import { TestModeNotice } from './test-mode-notice';
+import { AmountField } from '@/components/wallet/amount-field';
+import { TestModeNotice } from '@/components/wallet/test-mode-notice';
 
 type WithdrawDialogProps = {
   open: boolean;

@@ -18,7 +18,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { ActivitySummary } from '../components/activity-summary';
-import { AddFundsDialog } from '../components/add-funds-dialog';
+import { AddFundsDialog } from '@/components/wallet/add-funds-dialog';
 import { BalanceCard } from '../components/balance-card';
 import { ConsumerGiftCards } from '../components/consumer-gift-cards';
 import { GiftRequestsList } from '../components/gift-requests-list';

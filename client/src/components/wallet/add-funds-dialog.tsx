@@ -21,7 +21,7 @@ import { serverFieldErrors } from '@/lib/form-errors';
 import { formatUsd } from '@/lib/format';
 import { numberFieldsResolver } from '@/lib/number-fields-resolver';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { useAddFunds } from '../api/add-funds';
+import { useAddFunds } from '@/api/add-funds';
 import { AmountField } from './amount-field';
 import { TestModeNotice } from './test-mode-notice';
 
