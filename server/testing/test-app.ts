@@ -40,14 +40,11 @@ export type TestContext = {
 };
 
 /**
- * An embedded database with every migration applied, as a data-directory tarball: a test file's
- * database starts from it instead of running Postgres's initdb and the migrations (seconds per
- * file). Made once per set of migrations (and PGlite release) and kept in the temp folder, so the test workers share
- * it; written under a temporary name and renamed, so no worker reads half a file.
+ * What a migrated test database depends on: the migrations, the job queues, and the PGlite
+ * release (an embedded data directory is only as portable as the release that wrote it).
  */
-async function migratedEmbeddedSnapshot(): Promise<Blob> {
+function migrationsFingerprint(): string {
   const hash = createHash('sha256');
-  // A data directory is only as portable as the PGlite release that wrote it.
   hash.update(
     fs.readFileSync(
       path.join(findProjectRoot(), 'node_modules', '@electric-sql', 'pglite', 'package.json'),
@@ -58,7 +55,17 @@ async function migratedEmbeddedSnapshot(): Promise<Blob> {
     const file = path.join(MIGRATIONS_FOLDER, String(name));
     if (fs.statSync(file).isFile()) hash.update(String(name)).update(fs.readFileSync(file));
   }
-  const cached = path.join(os.tmpdir(), `markit-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * An embedded database with every migration applied, as a data-directory tarball: a test file's
+ * database starts from it instead of running Postgres's initdb and the migrations (seconds per
+ * file). Made once per fingerprint and kept in the temp folder, so the test workers share it;
+ * written under a temporary name and renamed, so no worker reads half a file.
+ */
+async function migratedEmbeddedSnapshot(): Promise<Blob> {
+  const cached = path.join(os.tmpdir(), `markit-migrated-${migrationsFingerprint()}.tar`);
   if (fs.existsSync(cached)) return new Blob([fs.readFileSync(cached)]);
 
   const database = await createDatabase({});
@@ -73,9 +80,66 @@ async function migratedEmbeddedSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+const TEMPLATE_LOCK = 'markit_test_template';
+/** "source database is being accessed by other users": a closed pool's backends may linger. */
+const OBJECT_IN_USE = '55006';
+
+function databaseUrlOf(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The same for a Postgres server: a migrated database (job queues made) that each test file's
+ * database is copied from (`create database … template …`, a file copy) instead of running every
+ * migration. Built once per fingerprint under an advisory lock, so parallel workers and runs wait
+ * for one builder; it is built under a temporary name and renamed, and older templates go.
+ */
+async function migratedPostgresTemplate(admin: pg.Client, serverUrl: string): Promise<string> {
+  const name = `markit_template_${migrationsFingerprint()}`;
+  await admin.query('select pg_advisory_lock(hashtext($1))', [TEMPLATE_LOCK]);
+  try {
+    const existing = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (existing.rowCount) return name;
+    const building = `${name}_building`;
+    await admin.query(`drop database if exists ${building} with (force)`);
+    await admin.query(`create database ${building}`);
+    const database = await createDatabase({
+      databaseUrl: databaseUrlOf(serverUrl, building),
+      poolSize: 1,
+    });
+    await database.migrate();
+    await prepareJobQueues(database, Object.values(APP_JOB_QUEUES));
+    await database.close();
+    // Renaming needs the builder's connection gone; `with (force)` is only for DROP, so wait.
+    await retryWhileInUse(() => admin.query(`alter database ${building} rename to ${name}`));
+    const older = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'markit\\_template\\_%' and datname <> $1",
+      [name],
+    );
+    for (const row of older.rows) await admin.query(`drop database if exists ${row.datname}`);
+    return name;
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [TEMPLATE_LOCK]);
+  }
+}
+
+async function retryWhileInUse<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== OBJECT_IN_USE || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 /**
  * A fresh database per test file: an in-memory PGlite by default, or a new database on the
- * Postgres server of TEST_DATABASE_URL (CI), dropped again at the end.
+ * Postgres server of TEST_DATABASE_URL (CI), dropped again at the end; both start migrated.
  */
 export async function createTestContext(
   options: {
@@ -119,11 +183,14 @@ export async function createTestContext(
     const name = `markit_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    try {
+      const template = await migratedPostgresTemplate(admin, serverUrl);
+      // Copies from one template may run side by side; a copy waits only for the builder's exit.
+      await retryWhileInUse(() => admin.query(`create database ${name} template ${template}`));
+    } finally {
+      await admin.end();
+    }
+    databaseUrl = databaseUrlOf(serverUrl, name);
     dropDatabase = async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
