@@ -157,6 +157,23 @@ describe('POST /api/pins', () => {
     expect(response.status).toBe(201);
   });
 
+  it('sets the expiry from expiresInDays, and refuses 0 or 366 days with 400, reserving nothing', async () => {
+    const agent = await fundedBusiness(100);
+    const week = await agent.post('/api/pins').send(pinBody({ quantity: 1, expiresInDays: 7 }));
+    expect(week.status).toBe(201);
+    const days = (Date.parse(week.body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    for (const expiresInDays of [0, 366]) {
+      const refused = await agent.post('/api/pins').send(pinBody({ expiresInDays }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Expiry must be between 1 and 365');
+      expect(refused.body.errors.expiresInDays).toBe('Expiry must be between 1 and 365');
+    }
+    expect(await balanceOf(agent)).toBe(90);
+    expect(totalCount(await agent.get('/api/pins/mine'))).toBe(1);
+  });
+
   it('answers 401 without a session and 403 for a consumer', async () => {
     expect((await request(context.app).post('/api/pins').send(pinBody())).status).toBe(401);
     const consumer = context.agent();
