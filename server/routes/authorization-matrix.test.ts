@@ -203,6 +203,7 @@ const ROWS: Row[] = [
   // Wallet and pins (businesses).
   { route: 'GET /api/wallet', answers: 200 },
   { route: 'GET /api/wallet/transactions', answers: 200 },
+  { route: 'GET /api/wallet/charts/gifts', answers: 200 },
   {
     route: 'POST /api/wallet/add-funds',
     body: (_caller: Caller, w: World) => ({ amount: 10, paymentToken: w.cardToken }),
@@ -236,6 +237,9 @@ const ROWS: Row[] = [
   { route: 'POST /api/pins', body: {}, answers: 400 },
   { route: 'GET /api/pins/mine', answers: 200 },
   { route: 'GET /api/business/dashboard', answers: 200 },
+  { route: 'GET /api/business/charts/activity', answers: 200 },
+  { route: 'GET /api/business/charts/value', answers: 200 },
+  { route: 'GET /api/business/charts/top-stores', answers: 200 },
   { route: 'GET /api/gift-cards/issued', answers: 200 },
   // Consumers' gift cards.
   {

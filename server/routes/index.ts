@@ -4,6 +4,7 @@ import { accountDataRoutes } from './account-data';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { catalogRoutes } from './catalog';
+import { chartsRoutes } from './charts';
 import { friendsRoutes } from './friends';
 import { giftCardsRoutes } from './gift-cards';
 import { healthRoutes } from './health';
@@ -49,6 +50,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     paymentSettingsRoutes,
     walletRoutes,
     pinsRoutes,
+    chartsRoutes,
     giftCardsRoutes,
     redemptionsRoutes,
     postsRoutes,

@@ -1198,6 +1198,10 @@ export const READ_ROUTES: ReadRoute[] = [
     answers: [200],
   },
   { route: 'GET /api/business/dashboard', caller: 'business', answers: [200] },
+  { route: 'GET /api/business/charts/activity', caller: 'business', answers: [200] },
+  { route: 'GET /api/business/charts/value', caller: 'business', answers: [200] },
+  { route: 'GET /api/business/charts/top-stores', caller: 'business', answers: [200] },
+  { route: 'GET /api/wallet/charts/gifts', caller: 'consumer', answers: [200] },
   {
     route: 'GET /api/gift-cards/issued',
     caller: 'business',

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { ACTIVITY_CHART_DAYS, type ActivityChartDay } from '@shared/schema/charts';
+import { type Executor } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
+
+/**
+ * Claims of cards from the business's pins and spends of those cards, per UTC day for the last
+ * ACTIVITY_CHART_DAYS days (today included), oldest first, with the quiet days as zeros. One
+ * query: the days from a series, each count from one index range (the business's cards by
+ * creation; each card's history by card) grouped by day and joined on.
+ */
+export async function getActivityChart(
+  db: Executor,
+  businessId: number,
+): Promise<ActivityChartDay[]> {
+  const rows = await queryRows<{ date: string; claims: number; redemptions: number }>(
+    db,
+    sql`with bounds as (
+          select (now() at time zone 'UTC')::date - ${ACTIVITY_CHART_DAYS - 1}::int as first_day
+        ),
+        days as (
+          select bounds.first_day + offset_days as day
+          from bounds, generate_series(0, ${ACTIVITY_CHART_DAYS - 1}::int) as offset_days
+        ),
+        since as (
+          select (first_day::timestamp at time zone 'UTC') as start from bounds
+        ),
+        mine as (
+          select c.id, c.created_at from gift_cards c
+          where c.business_id = ${businessId} and c.source = 'pin_claim'
+        ),
+        claims as (
+          select (mine.created_at at time zone 'UTC')::date as day, count(*)::int as claims
+          from mine, since
+          where mine.created_at >= since.start
+          group by 1
+        ),
+        redemptions as (
+          select (a.created_at at time zone 'UTC')::date as day, count(*)::int as redemptions
+          from mine
+          join gift_card_activities a on a.gift_card_id = mine.id
+          cross join since
+          where a.kind = 'spent' and a.created_at >= since.start
+          group by 1
+        )
+        select to_char(days.day, 'YYYY-MM-DD') as date,
+               coalesce(claims.claims, 0) as claims,
+               coalesce(redemptions.redemptions, 0) as redemptions
+        from days
+        left join claims on claims.day = days.day
+        left join redemptions on redemptions.day = days.day
+        order by days.day`,
+  );
+  return rows.map((row) => ({
+    date: row.date,
+    claims: Number(row.claims),
+    redemptions: Number(row.redemptions),
+  }));
+}
