@@ -293,6 +293,33 @@ const ROWS: Row[] = [
     path: (w) => `/api/pins/${w.pinX}/claim`,
     answers: { A: 409, B: 201 },
   },
+  // X manages its pin (each change leaves it on offer) before cancelling it.
+  {
+    route: 'POST /api/pins/:id/pause',
+    path: (w) => `/api/pins/${w.pinX}/pause`,
+    owner: 'X',
+    answers: { X: 200, Y: 404 },
+  },
+  {
+    route: 'POST /api/pins/:id/resume',
+    path: (w) => `/api/pins/${w.pinX}/resume`,
+    owner: 'X',
+    answers: { X: 200, Y: 404 },
+  },
+  {
+    route: 'POST /api/pins/:id/extend',
+    path: (w) => `/api/pins/${w.pinX}/extend`,
+    body: { days: 1 },
+    owner: 'X',
+    answers: { X: 200, Y: 404 },
+  },
+  {
+    route: 'POST /api/pins/:id/top-up',
+    path: (w) => `/api/pins/${w.pinX}/top-up`,
+    body: { quantity: 1 },
+    owner: 'X',
+    answers: { X: 200, Y: 404 },
+  },
   {
     route: 'POST /api/pins/:id/cancel',
     path: (w) => `/api/pins/${w.pinX}/cancel`,

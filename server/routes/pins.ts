@@ -2,16 +2,22 @@ import {
   businessDashboardStatsSchema,
   businessPinSchema,
   createPinSchema,
+  extendPinSchema,
   pinListQuerySchema,
+  topUpPinSchema,
 } from '@shared/schema/pins';
 import { type RouteDependencies } from '../app-context';
 import { type ApiRoute, defineRoute } from '../lib/api-route';
 import { idParam } from '../lib/validate';
 import { cancelPin } from '../services/pins/cancel-pin';
 import { createPin } from '../services/pins/create-pin';
+import { extendPin } from '../services/pins/extend-pin';
 import { getDashboardStats } from '../services/pins/get-dashboard-stats';
 import { listBusinessPins } from '../services/pins/list-business-pins';
+import { pausePin } from '../services/pins/pause-pin';
 import { expirePins } from '../services/pins/pin-refunds';
+import { resumePin } from '../services/pins/resume-pin';
+import { topUpPin } from '../services/pins/top-up-pin';
 
 export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
   const tag = 'Pins';
@@ -54,6 +60,81 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
         description: 'The pin, cancelled',
       },
       handle: ({ user, params }) => cancelPin(db, user.id, params.id),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/pins/:id/pause',
+      summary: 'Pause a pin: off the marketplace, its cards still reserved',
+      tag,
+      access: 'business',
+      params: idParam('Pin'),
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: businessPinSchema,
+        description: 'The pin, paused',
+      },
+      handle: async ({ user, params }) => {
+        // A pin past its expiry is settled first, so it answers as the expired pin it is.
+        await expirePins(db, { businessId: user.id });
+        return pausePin(db, user.id, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/pins/:id/resume',
+      summary: 'Resume a paused pin (sold out if it has no cards left)',
+      tag,
+      access: 'business',
+      params: idParam('Pin'),
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: businessPinSchema,
+        description: 'The pin, resumed',
+      },
+      handle: async ({ user, params }) => {
+        await expirePins(db, { businessId: user.id });
+        return resumePin(db, user.id, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/pins/:id/extend',
+      summary: 'Push a pin’s expiry later, at most a year from today',
+      tag,
+      access: 'business',
+      params: idParam('Pin'),
+      body: extendPinSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: businessPinSchema,
+        description: 'The pin, extended',
+      },
+      handle: async ({ user, params, body }) => {
+        await expirePins(db, { businessId: user.id });
+        return extendPin(db, user.id, params.id, body);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/pins/:id/top-up',
+      summary: 'Add cards to a pin, reserving their value from my funds',
+      tag,
+      access: 'business',
+      params: idParam('Pin'),
+      body: topUpPinSchema,
+      answer: {
+        kind: 'json',
+        status: 200,
+        schema: businessPinSchema,
+        description: 'The pin, with its new cards',
+      },
+      handle: async ({ user, params, body }) => {
+        await expirePins(db, { businessId: user.id });
+        return topUpPin(db, user.id, params.id, body);
+      },
     }),
     defineRoute({
       method: 'get',

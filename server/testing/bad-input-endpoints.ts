@@ -968,6 +968,41 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     answers: [204, 404],
   },
   {
+    route: 'POST /api/pins/:id/pause',
+    caller: 'business',
+    parameter: idParameter((world) => world.pins),
+    // 409: not active (paused already, sold out, cancelled or expired).
+    answers: [200, 404, 409],
+  },
+  {
+    route: 'POST /api/pins/:id/resume',
+    caller: 'business',
+    parameter: idParameter((world) => world.pins),
+    // 409: not paused, or ended.
+    answers: [200, 404, 409],
+  },
+  {
+    route: 'POST /api/pins/:id/extend',
+    caller: 'business',
+    parameter: idParameter((world) => world.pins),
+    body: () => record({ days: integerIn(1, 365) }),
+    // 400: past a year from today; 409: ended.
+    answers: [200, 400, 404, 409],
+  },
+  {
+    route: 'POST /api/pins/:id/top-up',
+    caller: 'business',
+    parameter: idParameter((world) => world.pins),
+    body: () =>
+      record({
+        quantity: wholeNumber(
+          fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 1000 })),
+        ),
+      }),
+    // 400: past 1,000 cards; 409: ended, or not enough funds.
+    answers: [200, 400, 404, 409],
+  },
+  {
     route: 'POST /api/pins/:id/cancel',
     caller: 'business',
     parameter: idParameter((world) => world.pins),

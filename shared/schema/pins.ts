@@ -71,7 +71,13 @@ export const PIN_MANAGE_MESSAGES = {
 } as const;
 
 export const pinListQuerySchema = z.object({
-  status: z.enum(PIN_STATUSES, { error: 'Unknown pin status' }).optional(),
+  /** One status, or several separated by commas (`active,paused,exhausted`). */
+  status: z
+    .string({ error: 'Unknown pin status' })
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(PIN_STATUSES, { error: 'Unknown pin status' })))
+    .optional()
+    .describe('One status, or several separated by commas (active,paused,exhausted)'),
   ...pageQueryFields,
 });
 

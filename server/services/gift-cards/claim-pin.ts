@@ -31,6 +31,7 @@ function unavailable(pin: { status: string; expiresAt: Date; remaining: number }
   if (pin.status === 'expired' || new Date(pin.expiresAt).getTime() <= Date.now()) {
     return new AppError('GONE', CLAIM_MESSAGES.expired);
   }
+  if (pin.status === 'paused') return new AppError('CONFLICT', CLAIM_MESSAGES.paused);
   return new AppError('CONFLICT', CLAIM_MESSAGES.soldOut);
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import { stores } from '@shared/tables/locations';
 import { type PinStatus } from '@shared/constants';
@@ -75,10 +75,10 @@ export async function getBusinessPin(
 export async function listBusinessPins(
   db: Executor,
   businessId: number,
-  query: { status?: PinStatus | undefined; page: number; limit: number },
+  query: { status?: PinStatus[] | undefined; page: number; limit: number },
 ): Promise<Page<BusinessPin>> {
   const filters: SQL[] = [eq(pins.businessId, businessId)];
-  if (query.status) filters.push(eq(pins.status, query.status));
+  if (query.status) filters.push(inArray(pins.status, query.status));
   const where = and(...filters);
   const [rows, totals] = await Promise.all([
     db

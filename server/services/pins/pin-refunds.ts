@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { pins } from '@shared/tables/pins';
 import { type Database, type Transaction } from '../../db/client';
 import { getUserFundsAccount, lockPinReserveAccount } from '../ledger/accounts';
@@ -6,7 +6,7 @@ import { postTransaction } from '../ledger/post-transaction';
 
 /**
  * Returns what is left in a pin's reserve to its business. Called only by the one transaction
- * that moved the pin out of 'active', so a pin is never refunded twice.
+ * that moved the pin to cancelled or expired (final statuses), so a pin is never refunded twice.
  */
 export async function refundPinReserve(
   tx: Transaction,
@@ -31,7 +31,7 @@ export async function refundPinReserve(
 }
 
 /**
- * Marks active pins past their expiry as expired and refunds them, in one transaction. Safe to run
+ * Marks active and paused pins past their expiry as expired and refunds them, in one transaction. Safe to run
  * from every instance at once: the status change is conditional, so each pin is refunded once.
  */
 export async function expirePins(
@@ -44,7 +44,8 @@ export async function expirePins(
       .set({ status: 'expired' })
       .where(
         and(
-          eq(pins.status, 'active'),
+          // A paused pin's cards are still reserved: it expires, and is refunded, like an active one.
+          inArray(pins.status, ['active', 'paused']),
           lte(pins.expiresAt, sql`now()`),
           options.businessId === undefined ? undefined : eq(pins.businessId, options.businessId),
         ),
