@@ -78,6 +78,18 @@ function FitAndLabel({
   return null;
 }
 
+/** Brings a marker chosen from the list into view when the viewer has panned it out of sight. */
+function ShowSelected({ marker }: { marker: MapMarker | undefined }) {
+  const map = useMap();
+  const lat = marker?.lat;
+  const lng = marker?.lng;
+  useEffect(() => {
+    if (lat === undefined || lng === undefined) return;
+    if (!map.getBounds().contains([lat, lng])) map.panTo([lat, lng], { animate: false });
+  }, [map, lat, lng]);
+  return null;
+}
+
 /**
  * The map itself, on Leaflet: the configured tiles with their attribution, or the bundled US
  * outline; markers in their colours, reach circles, and the viewer's position. Loaded lazily by
@@ -150,10 +162,14 @@ export default function LeafletMap({
           <Tooltip>You are here</Tooltip>
         </CircleMarker>
       )}
+      <ShowSelected marker={markers.find((marker) => marker.id === selectedId)} />
       {markers.map((marker) => (
         <Marker
-          key={marker.id}
+          // Leaflet reads the title only when it makes the marker: a new label makes a new one.
+          key={`${marker.id}:${marker.label}`}
           position={[marker.lat, marker.lng]}
+          // Names the marker where it is drawn: the tooltip shows only on hover.
+          title={marker.label}
           icon={icons.get(marker.id) ?? markerIcon(marker, false)}
           // The list beside the map is the keyboard's way to these: a tab stop per marker would
           // bury the rest of the page behind a hundred of them.

@@ -1,10 +1,14 @@
 import { vi } from 'vitest';
 import {
+  type ClaimResult,
   MARKETPLACE_SCOPE_HEADER,
   type MarketplacePin,
   type MarketplaceScope,
 } from '@shared/schema/gift-cards';
-import { listReply, type MockReply } from '@/testing/mock-api';
+import { screen } from '@testing-library/react';
+import { brandsFixture, buildUser } from '@/testing/fixtures';
+import { jsonReply, listReply, mockApi, type MockReply, type MockRoutes } from '@/testing/mock-api';
+import { type renderWithProviders } from '@/testing/test-utils';
 
 export function buildPin(overrides: Partial<MarketplacePin> = {}): MarketplacePin {
   return {
@@ -73,6 +77,7 @@ export function mockGeolocation(
 
 export function removeGeolocation() {
   Reflect.deleteProperty(navigator, 'geolocation');
+  Reflect.deleteProperty(navigator, 'permissions');
 }
 
 export function position(lat: number, lng: number): GeolocationPosition {
@@ -90,4 +95,76 @@ export function positionError(code: 1 | 2 | 3): GeolocationPositionError {
     POSITION_UNAVAILABLE: 2,
     TIMEOUT: 3,
   } as GeolocationPositionError;
+}
+
+/**
+ * Gives jsdom (which has none) a Permissions API answering `state` for geolocation;
+ * `removeGeolocation` takes it away again.
+ */
+export function mockPermission(state: PermissionState) {
+  Object.defineProperty(navigator, 'permissions', {
+    configurable: true,
+    value: { query: vi.fn(() => Promise.resolve({ state } as PermissionStatus)) },
+  });
+}
+
+export const MARKETPLACE = '/api/gift-cards/marketplace';
+
+export const latte = buildPin({
+  id: 7,
+  message: '$10.00 Starbucks gift card',
+  recommended: true,
+});
+export const donut = buildPin({
+  id: 8,
+  brand: 'dunkin',
+  value: 5,
+  message: '$5.00 Dunkin gift card',
+  promotion_message: '',
+  display_business_name: false,
+  business_name: '',
+  location_name: 'Dunkin Main St',
+  city: 'Boston',
+  state: 'MA',
+  remaining: 2,
+});
+
+export const claimResult: ClaimResult = {
+  giftCard: {
+    id: 99,
+    sender_name: 'Bean Co.',
+    brand: 'starbucks',
+    value: 10,
+    balance: 10,
+    status: 'active',
+    source: 'pin_claim',
+    promotional: true,
+    message: '',
+    expires: '2030-06-15T12:00:00.000Z',
+    created_at: '2025-03-01T12:00:00.000Z',
+  },
+  pin: { id: 7, remaining: 4 },
+};
+
+export function mockMarketplace(
+  marketplace: MockRoutes[string] = buildPage([latte, donut]),
+  routes: MockRoutes = {},
+) {
+  return mockApi({
+    'GET /api/brands': jsonReply(200, brandsFixture),
+    'GET /api/user': jsonReply(200, buildUser()),
+    [`GET ${MARKETPLACE}`]: marketplace,
+    [`GET ${MARKETPLACE}/brands`]: jsonReply(200, brandsOf([latte, donut])),
+    ...routes,
+  });
+}
+
+/** The query parameters of every marketplace request, in order. */
+export function marketplaceQueries(api: ReturnType<typeof mockApi>) {
+  return api.requestsTo('GET', MARKETPLACE).map((request) => request.search);
+}
+
+/** Clicks 'Use my location', once the offers from everywhere are shown. */
+export async function useMyLocation(user: ReturnType<typeof renderWithProviders>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Use my location' }));
 }

@@ -1,76 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GIFT_LIMITS } from '@shared/constants';
-import { type ClaimResult } from '@shared/schema/gift-cards';
-import { brandsFixture, buildUser } from '@/testing/fixtures';
-import { jsonReply, mockApi, pending, type MockReply, type MockRoutes } from '@/testing/mock-api';
+import { jsonReply, pending, type MockReply } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { MarketplacePage } from '../pages/marketplace-page';
 import {
   brandsOf,
   buildPage,
   buildPin,
+  claimResult,
+  donut,
+  latte,
+  MARKETPLACE,
+  marketplaceQueries,
   mockGeolocation,
+  mockMarketplace,
+  mockPermission,
   position,
   positionError,
   removeGeolocation,
+  useMyLocation,
 } from './marketplace-fixtures';
-
-const MARKETPLACE = '/api/gift-cards/marketplace';
-
-const latte = buildPin({
-  id: 7,
-  message: '$10.00 Starbucks gift card',
-  recommended: true,
-});
-const donut = buildPin({
-  id: 8,
-  brand: 'dunkin',
-  value: 5,
-  message: '$5.00 Dunkin gift card',
-  promotion_message: '',
-  display_business_name: false,
-  business_name: '',
-  location_name: 'Dunkin Main St',
-  city: 'Boston',
-  state: 'MA',
-  remaining: 2,
-});
-
-const claimResult: ClaimResult = {
-  giftCard: {
-    id: 99,
-    sender_name: 'Bean Co.',
-    brand: 'starbucks',
-    value: 10,
-    balance: 10,
-    status: 'active',
-    source: 'pin_claim',
-    promotional: true,
-    message: '',
-    expires: '2030-06-15T12:00:00.000Z',
-    created_at: '2025-03-01T12:00:00.000Z',
-  },
-  pin: { id: 7, remaining: 4 },
-};
-
-function mockMarketplace(
-  marketplace: MockRoutes[string] = buildPage([latte, donut]),
-  routes: MockRoutes = {},
-) {
-  return mockApi({
-    'GET /api/brands': jsonReply(200, brandsFixture),
-    'GET /api/user': jsonReply(200, buildUser()),
-    [`GET ${MARKETPLACE}`]: marketplace,
-    [`GET ${MARKETPLACE}/brands`]: jsonReply(200, brandsOf([latte, donut])),
-    ...routes,
-  });
-}
-
-/** The query parameters of every marketplace request, in order. */
-function marketplaceQueries(api: ReturnType<typeof mockApi>) {
-  return api.requestsTo('GET', MARKETPLACE).map((request) => request.search);
-}
 
 function card(name: string) {
   return screen.getByRole('article', { name });
@@ -107,6 +57,7 @@ describe('MarketplacePage', () => {
     expect(
       screen.getByText('Showing offers everywhere — your location is not available.'),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use my location' })).not.toBeInTheDocument();
     expect(marketplaceQueries(api).map((query) => Object.fromEntries(query))).toEqual([
       { page: '1', limit: '20' },
     ]);
@@ -204,13 +155,24 @@ describe('MarketplacePage', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
-  it('asks the browser for the location and sends it when granted', async () => {
+  it('asks the browser for the location only when Use my location is clicked, then lists offers near the consumer', async () => {
     const getCurrentPosition = mockGeolocation((success) => success(position(47.6097, -122.3422)));
-    const api = mockMarketplace(buildPage([buildPin({ distance_miles: 2.43 })]));
-    renderWithProviders(<MarketplacePage />);
+    const api = mockMarketplace((request) =>
+      buildPage([buildPin(request.search.has('lat') ? { distance_miles: 2.43 } : {})]),
+    );
+    const { user } = renderWithProviders(<MarketplacePage />);
+
+    // Offers everywhere first, and no prompt on load.
+    expect(await screen.findByText('$10.00 Starbucks gift card')).toBeInTheDocument();
+    expect(screen.getByText('Showing offers everywhere')).toBeInTheDocument();
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+
+    await useMyLocation(user);
 
     expect(await screen.findByText('2.4 mi away')).toBeInTheDocument();
     expect(screen.getByText('Showing offers near you')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use my location' })).not.toBeInTheDocument();
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
     expect(getCurrentPosition).toHaveBeenCalledWith(
       expect.any(Function),
       expect.any(Function),
@@ -218,8 +180,33 @@ describe('MarketplacePage', () => {
     );
     const queries = marketplaceQueries(api);
     expect(queries.map((query) => [query.get('lat'), query.get('lng')])).toEqual([
+      [null, null],
       ['47.6097', '-122.3422'],
     ]);
+  });
+
+  it('uses the position on load, without a click, where the browser already allows it', async () => {
+    const getCurrentPosition = mockGeolocation((success) => success(position(47.6097, -122.3422)));
+    mockPermission('granted');
+    const api = mockMarketplace();
+    renderWithProviders(<MarketplacePage />);
+
+    expect(await screen.findByText('Showing offers near you')).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Offers' });
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    // Only the nearby offers were asked for: the list did not show everywhere and then change.
+    expect(marketplaceQueries(api).map((query) => query.get('lat'))).toEqual(['47.6097']);
+  });
+
+  it('waits for the click where the browser would prompt', async () => {
+    const getCurrentPosition = mockGeolocation((success) => success(position(47.6097, -122.3422)));
+    mockPermission('prompt');
+    mockMarketplace();
+    renderWithProviders(<MarketplacePage />);
+
+    expect(await screen.findByRole('button', { name: 'Use my location' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Offers' });
+    expect(getCurrentPosition).not.toHaveBeenCalled();
   });
 
   it('says when only the nearest offers are listed', async () => {
@@ -230,7 +217,8 @@ describe('MarketplacePage', () => {
         scope: 'nearest',
       }),
     );
-    renderWithProviders(<MarketplacePage />);
+    const { user } = renderWithProviders(<MarketplacePage />);
+    await useMyLocation(user);
 
     expect(
       await screen.findByText(
@@ -243,6 +231,7 @@ describe('MarketplacePage', () => {
     mockGeolocation((success) => success(position(47.6097, -122.3422)));
     const api = mockMarketplace();
     const { user } = renderWithProviders(<MarketplacePage />);
+    await useMyLocation(user);
 
     await user.click(await screen.findByRole('button', { name: 'Show offers everywhere' }));
     expect(screen.getByText('Showing offers everywhere')).toBeInTheDocument();
@@ -264,38 +253,70 @@ describe('MarketplacePage', () => {
       within(screen.getByRole('group', { name: 'Filter by brand' }))
         .getAllByRole('button')
         .map((chip) => chip.textContent);
+    await waitFor(() => expect(chipNames()).toEqual(['All Brands', 'Dunkin', 'Starbucks']));
+    await useMyLocation(user);
 
     await waitFor(() => expect(chipNames()).toEqual(['All Brands', 'Starbucks']));
-    expect(api.requestsTo('GET', `${MARKETPLACE}/brands`)[0]?.search.get('lng')).toBe('-122.3422');
+    expect(api.requestsTo('GET', `${MARKETPLACE}/brands`).at(-1)?.search.get('lng')).toBe(
+      '-122.3422',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Show offers everywhere' }));
     await waitFor(() => expect(chipNames()).toEqual(['All Brands', 'Dunkin', 'Starbucks']));
   });
 
-  it('waits for the browser before asking for offers', async () => {
+  it('keeps showing offers everywhere while the browser finds the position', async () => {
     mockGeolocation(() => {});
     const api = mockMarketplace();
-    renderWithProviders(<MarketplacePage />);
+    const { user } = renderWithProviders(<MarketplacePage />);
+    await screen.findByText('$10.00 Starbucks gift card');
 
-    expect(screen.getByText('Finding offers near you…')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Loading offers' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.requestsTo('GET', MARKETPLACE)).toHaveLength(0);
+    await useMyLocation(user);
+
+    expect(screen.getByText('Finding your location…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use my location' })).not.toBeInTheDocument();
+    expect(screen.getByText('$10.00 Starbucks gift card')).toBeInTheDocument();
+    expect(marketplaceQueries(api).map((query) => query.has('lat'))).toEqual([false]);
   });
 
-  it('shows offers from everywhere when location access is denied, and says so', async () => {
-    mockGeolocation((_success, failure) => failure(positionError(1)));
+  it('says how to allow location access when it is denied, and can ask again', async () => {
+    let allowed = false;
+    const getCurrentPosition = mockGeolocation((success, failure) =>
+      allowed ? success(position(47.6097, -122.3422)) : failure(positionError(1)),
+    );
     const api = mockMarketplace();
-    renderWithProviders(<MarketplacePage />);
+    const { user } = renderWithProviders(<MarketplacePage />);
+    await useMyLocation(user);
 
-    expect(await screen.findByText('$10.00 Starbucks gift card')).toBeInTheDocument();
     expect(
-      screen.getByText('Showing offers everywhere — allow location access to see offers near you.'),
+      await screen.findByText(
+        "Showing offers everywhere — location access is blocked. To see offers near you, allow location for this site in your browser's settings (the icon beside the address bar), then choose Use my location again.",
+      ),
     ).toBeInTheDocument();
+    expect(screen.getByText('$10.00 Starbucks gift card')).toBeInTheDocument();
     expect(screen.queryByText(/mi away/)).not.toBeInTheDocument();
     expect(marketplaceQueries(api).map((query) => Object.fromEntries(query))).toEqual([
       { page: '1', limit: '20' },
     ]);
+
+    // Allowed in the browser's settings, the same button now finds the position.
+    allowed = true;
+    await useMyLocation(user);
+    expect(await screen.findByText('Showing offers near you')).toBeInTheDocument();
+    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
+  });
+
+  it('says when the position cannot be found', async () => {
+    mockGeolocation((_success, failure) => failure(positionError(2)));
+    const api = mockMarketplace();
+    const { user } = renderWithProviders(<MarketplacePage />);
+    await useMyLocation(user);
+
+    expect(
+      await screen.findByText('Showing offers everywhere — your location is not available.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use my location' })).toBeInTheDocument();
+    expect(marketplaceQueries(api).every((query) => !query.has('lat'))).toBe(true);
   });
 
   it('claims a pin once confirmed: posts the claim, says it is in the wallet and refreshes the offers', async () => {

@@ -1,13 +1,15 @@
-import { Search } from 'lucide-react';
+import { List, Map as MapIcon, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GIFT_LIMITS } from '@shared/constants';
 import { useInfiniteMarketplacePins } from '@/api/get-marketplace-pins';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useGeolocation } from '@/lib/use-geolocation';
 import { useMarketplaceBrands } from '../api/get-marketplace-brands';
 import { BrandFilter } from '../components/brand-filter';
 import { LocationNotice } from '../components/location-notice';
+import { MarketplaceMap } from '../components/marketplace-map';
 import { MarketplacePinList } from '../components/marketplace-pin-list';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -16,9 +18,12 @@ const MARKETPLACE_PAGE_SIZE = 20;
 /** The search runs on the server once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;
 
+type View = 'list' | 'map';
+
 /**
- * The consumer's marketplace: the pins on offer, personalised by the server, near the
- * consumer when the browser shares the location and from everywhere otherwise.
+ * The consumer's marketplace: the pins on offer, personalised by the server, as a list or on a
+ * map; from everywhere until the consumer chooses 'Use my location' (or the browser already
+ * allows it), then near the consumer.
  */
 export function MarketplacePage() {
   const searchId = useId();
@@ -30,6 +35,13 @@ export function MarketplacePage() {
   const [nearby, setNearby] = useState(true);
   const coords = nearby ? location.coords : undefined;
   const scrollAreaRef = useRef<HTMLDivElement>(null);
+  // Both stay while the consumer is on the page: a new search keeps the map, and going back to
+  // the list and to the map again keeps the chosen offer.
+  const [view, setView] = useState<View>('list');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // Offers everywhere show until the location is known; only a location already allowed (read
+  // on load, no prompt) is waited for, so that the list does not change under the consumer.
+  const waitingForLocation = location.status === 'checking';
 
   const query = useInfiniteMarketplacePins(
     {
@@ -39,8 +51,7 @@ export function MarketplacePage() {
       search: search || undefined,
       limit: MARKETPLACE_PAGE_SIZE,
     },
-    // Wait for the browser's answer rather than show offers from everywhere, then swap them.
-    { enabled: location.status !== 'pending' },
+    { enabled: !waitingForLocation },
   );
 
   // New filters show a new list: start it at the top.
@@ -50,15 +61,26 @@ export function MarketplacePage() {
 
   const brandList = useMarketplaceBrands(
     { lat: coords?.lat, lng: coords?.lng },
-    { enabled: location.status !== 'pending' },
+    { enabled: !waitingForLocation },
   );
   const brands = brandList.data ?? [];
+
+  // The list and the map show the same offers, loaded by the same query.
+  const offers = {
+    query,
+    waitingForLocation,
+    filtered: Boolean(search || brand),
+    onClearFilters: () => {
+      setSearchText('');
+      setBrand(null);
+    },
+  };
 
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Pin Marketplace</h1>
-        <LocationNotice status={location.status} nearby={nearby} onNearbyChange={setNearby} />
+        <LocationNotice location={location} nearby={nearby} onNearbyChange={setNearby} />
       </div>
 
       <div className="relative">
@@ -89,16 +111,29 @@ export function MarketplacePage() {
         />
       )}
 
-      <MarketplacePinList
-        query={query}
-        waitingForLocation={location.status === 'pending'}
-        filtered={Boolean(search || brand)}
-        onClearFilters={() => {
-          setSearchText('');
-          setBrand(null);
-        }}
-        scrollAreaRef={scrollAreaRef}
-      />
+      <Tabs value={view} onValueChange={(value) => setView(value as View)}>
+        <TabsList aria-label="Show offers as">
+          <TabsTrigger value="list" className="gap-1.5">
+            <List className="size-4" aria-hidden="true" />
+            List
+          </TabsTrigger>
+          <TabsTrigger value="map" className="gap-1.5">
+            <MapIcon className="size-4" aria-hidden="true" />
+            Map
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="list">
+          <MarketplacePinList {...offers} scrollAreaRef={scrollAreaRef} />
+        </TabsContent>
+        <TabsContent value="map">
+          <MarketplaceMap
+            {...offers}
+            userLocation={location.coords}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+          />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }
