@@ -16,6 +16,8 @@ export type CreatePinRequest = {
   promotionMessage: string;
   targetIdentifiers: number[];
   showBusinessInfo: boolean;
+  /** Days from now until the pin expires. */
+  expiresInDays: number;
 };
 
 export const createPin = (request: CreatePinRequest): Promise<BusinessPin> =>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { type Identifier } from '@shared/schema/identifiers';
 import { useIdentifiers } from '@/api/get-identifiers';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -17,6 +17,9 @@ type AudienceStepProps = { identifiers?: Identifier[] };
 export function AudienceStep({ identifiers: given }: AudienceStepProps) {
   const { control, setValue } = useFormContext<PinWizardValues>();
   const selected = useWatch({ control, name: 'targetIdentifiers' });
+  // Only the server can refuse a choice here (a segment that was since removed).
+  const { errors } = useFormState({ control, name: 'targetIdentifiers' });
+  const refusal = errors.targetIdentifiers?.message;
   const fetched = useIdentifiers();
   const identifiers = given ?? fetched.data;
   const baseId = useId();
@@ -47,7 +50,7 @@ export function AudienceStep({ identifiers: given }: AudienceStepProps) {
     );
 
   return (
-    <fieldset className="grid gap-3">
+    <fieldset className="grid gap-3" aria-describedby={refusal ? `${baseId}-error` : undefined}>
       <legend className="mb-2 text-sm text-muted-foreground">
         Choose who sees this pin. Leave all unchecked to reach everyone.
       </legend>
@@ -91,6 +94,11 @@ export function AudienceStep({ identifiers: given }: AudienceStepProps) {
             );
           })}
         </div>
+      )}
+      {refusal && (
+        <p id={`${baseId}-error`} className="text-sm font-medium text-destructive">
+          {refusal}
+        </p>
       )}
     </fieldset>
   );

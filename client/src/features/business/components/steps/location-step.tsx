@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { brandDisplayName } from '@shared/constants';
-import { FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
 import { capitalize } from '@/lib/format';
 import { useLocationBrands } from '../../api/get-location-brands';
@@ -8,6 +8,7 @@ import { useLocationCities } from '../../api/get-location-cities';
 import { useLocationStates } from '../../api/get-location-states';
 import { useLocationStores } from '../../api/get-location-stores';
 import { type PinWizardValues } from '../pin-wizard-values';
+import { PinPlaceMap } from './pin-place-map';
 
 type Option = { value: string; label: string };
 
@@ -61,13 +62,14 @@ function CascadeSelect({
               ))}
             </NativeSelect>
           </FormControl>
+          <FormMessage />
         </FormItem>
       )}
     />
   );
 }
 
-/** Step 1: brand → state → city → store, each waiting for its parent. */
+/** Step 1: brand → state → city → store, each waiting for its parent; the store on the map. */
 export function LocationStep() {
   const { control } = useFormContext<PinWizardValues>();
   const [brand, state, city] = useWatch({ control, name: ['brand', 'state', 'city'] });
@@ -150,6 +152,7 @@ export function LocationStep() {
         placeholder="Select a store"
         dependents={[]}
       />
+      <PinPlaceMap />
     </div>
   );
 }

@@ -1,12 +1,23 @@
 import { useFormContext } from 'react-hook-form';
 import { PIN_LIMITS } from '@shared/constants';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
 import { type PinWizardValues } from '../pin-wizard-values';
 
 const MAX = PIN_LIMITS.promotionMessageMax;
 
-/** Step 4: the optional promotion message, at most 200 characters (enforced). */
+/**
+ * Step 4: the optional promotion message. Typing past 200 characters is allowed (a paste is not cut
+ * short unseen); the count turns red and Continue says what is wrong.
+ */
 export function MessageStep() {
   const { control } = useFormContext<PinWizardValues>();
   return (
@@ -18,7 +29,6 @@ export function MessageStep() {
           <FormLabel>Promotion Message</FormLabel>
           <FormControl>
             <Textarea
-              maxLength={MAX}
               rows={4}
               placeholder="Optional: e.g. Treat yourself to a coffee on us!"
               {...field}
@@ -26,10 +36,11 @@ export function MessageStep() {
           </FormControl>
           <FormDescription className="flex justify-between gap-4">
             <span>Limited to 200 characters</span>
-            <span className="tabular-nums">
+            <span className={cn('tabular-nums', field.value.length > MAX && 'text-destructive')}>
               {field.value.length}/{MAX}
             </span>
           </FormDescription>
+          <FormMessage />
         </FormItem>
       )}
     />
