@@ -2,6 +2,7 @@ import { useUser } from '@/api/get-user';
 import { TransactionHistory } from '@/components/wallet/transaction-history';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ActivePinsList } from '../components/active-pins-list';
+import { PerformanceSection } from '../components/charts/performance-section';
 import { CreatePinDialog } from '../components/create-pin-dialog';
 import { DashboardStats } from '../components/dashboard-stats';
 import { DebugPanel } from '../components/debug-panel';
@@ -23,6 +24,8 @@ export function BusinessDashboardPage() {
       </div>
 
       <DashboardStats />
+
+      <PerformanceSection />
 
       <Tabs defaultValue="pins">
         <TabsList>

@@ -21,6 +21,7 @@ import { ActivitySummary } from '../components/activity-summary';
 import { AddFundsDialog } from '@/components/wallet/add-funds-dialog';
 import { BalanceCard } from '../components/balance-card';
 import { ConsumerGiftCards } from '../components/consumer-gift-cards';
+import { GiftsChart } from '../components/gifts-chart';
 import { GiftRequestsList } from '../components/gift-requests-list';
 import { ManageGiftCardsDialog } from '../components/manage-gift-cards-dialog';
 import { RecentTransactions } from '../components/recent-transactions';
@@ -182,6 +183,8 @@ function ConsumerWallet({ wallet }: { wallet: Wallet }) {
       </QuickActions>
 
       <ConsumerGiftCards headingRef={giftCardsHeading} />
+
+      <GiftsChart />
 
       <RecentTransactions
         transactions={wallet.transactions}
