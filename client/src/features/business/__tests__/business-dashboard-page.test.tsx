@@ -72,17 +72,89 @@ describe('BusinessDashboardPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists active pins with brand, store, value, remaining/quantity and expiry', async () => {
-    const api = mockApi(dashboardRoutes());
+  it('lists the pins a business can act on with brand, store, value, claims, redemptions, claim rate, status and expiry', async () => {
+    const api = mockApi(
+      dashboardRoutes({
+        pins: [
+          buildPin(),
+          buildPin({
+            id: 8,
+            status: 'paused',
+            quantity: 8,
+            remaining: 2,
+            claimed: 6,
+            redeemed: 4,
+            claimRate: 0.75,
+          }),
+          buildPin({ id: 9, status: 'exhausted', remaining: 0, claimed: 3, claimRate: 1 }),
+        ],
+      }),
+    );
     await renderDashboard();
 
     const list = await screen.findByRole('list', { name: 'Active pins' });
-    const [item] = within(list).getAllByRole('listitem');
-    expect(within(item!).getByRole('heading', { name: 'Starbucks · $10.00' })).toBeInTheDocument();
-    expect(item).toHaveTextContent('Starbucks Downtown Crossing, 1 Washington St, Boston, MA');
-    expect(item).toHaveTextContent('2/3 remaining');
-    expect(item).toHaveTextContent('Expires Jun 2, 2025');
-    expect(api.requestsTo('GET', '/api/pins/mine')[0]?.search.get('status')).toBe('active');
+    const [active, paused, soldOut] = within(list).getAllByRole('listitem');
+    expect(within(active!).getByRole('heading', { name: 'Starbucks · $10.00' })).toBeVisible();
+    expect(active).toHaveTextContent('Starbucks Downtown Crossing, 1 Washington St, Boston, MA');
+    expect(active).toHaveTextContent('Active');
+    expect(active).toHaveTextContent('Claimed1/3Redeemed0Claim rate33%');
+    expect(active).toHaveTextContent('Expires Jun 2, 2025');
+    expect(paused).toHaveTextContent('Paused');
+    expect(paused).toHaveTextContent('Claimed6/8Redeemed4Claim rate75%');
+    expect(soldOut).toHaveTextContent('Sold out');
+    expect(soldOut).toHaveTextContent('Claim rate100%');
+    // Active, paused and sold out: what the business can still change.
+    expect(api.requestsTo('GET', '/api/pins/mine')[0]?.search.get('status')).toBe(
+      'active,paused,exhausted',
+    );
+  });
+
+  it('a new business sees its first steps, each ticked when done; "Create a pin" opens the wizard', async () => {
+    mockApi(
+      dashboardRoutes({
+        dashboard: {
+          ...stats,
+          firstSteps: { fundsAdded: true, pinCreated: false, firstClaim: false },
+        },
+      }),
+    );
+    const { user } = await renderDashboard();
+
+    const steps = await screen.findByRole('list', { name: 'First steps' });
+    const [funds, pin, claim] = within(steps).getAllByRole('listitem');
+    expect(funds).toHaveTextContent('Add funds(done)');
+    expect(within(funds!).queryByRole('link')).not.toBeInTheDocument();
+    expect(pin).toHaveTextContent('Create a pin(to do)');
+    expect(claim).toHaveTextContent('See your first claim(to do)');
+
+    await user.click(within(pin!).getByRole('button', { name: 'Create a pin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Pin' });
+    expect(within(dialog).getByText('Step 1 of 5')).toBeInTheDocument();
+  });
+
+  it('"Add funds" links to the wallet until funds are added', async () => {
+    mockApi(
+      dashboardRoutes({
+        dashboard: {
+          ...stats,
+          firstSteps: { fundsAdded: false, pinCreated: false, firstClaim: false },
+        },
+      }),
+    );
+    await renderDashboard();
+    const steps = await screen.findByRole('list', { name: 'First steps' });
+    expect(within(steps).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
+      'href',
+      '/wallet',
+    );
+  });
+
+  it('hides the first steps once all three are done', async () => {
+    mockApi(dashboardRoutes());
+    await renderDashboard();
+    await screen.findByRole('group', { name: 'Active Pins' });
+    expect(screen.queryByRole('list', { name: 'First steps' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'First steps' })).not.toBeInTheDocument();
   });
 
   it('Cancel asks first, then cancels the pin and refreshes the list and the stats', async () => {

@@ -4,11 +4,19 @@ import { type BusinessPin } from '@shared/schema/pins';
 import { api, type ListPage } from '@/lib/api-client';
 import { PINS_QUERY_KEY } from '@/lib/query-client';
 
-type MyPinsParams = { status?: PinStatus; page: number; limit: number };
+/** `status`: one status, or several (the pins in any of them). */
+type MyPinsParams = { status?: PinStatus | readonly PinStatus[]; page: number; limit: number };
 
 /** The signed-in business's pins, newest first. */
-export const getMyPins = (params: MyPinsParams): Promise<ListPage<BusinessPin>> =>
-  api.list('/pins/mine', { params });
+export const getMyPins = ({ status, ...params }: MyPinsParams): Promise<ListPage<BusinessPin>> =>
+  api.list('/pins/mine', {
+    params: {
+      ...params,
+      ...(status === undefined
+        ? {}
+        : { status: typeof status === 'string' ? status : status.join(',') }),
+    },
+  });
 
 export const getMyPinsQueryOptions = (params: MyPinsParams) =>
   queryOptions({

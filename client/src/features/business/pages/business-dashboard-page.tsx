@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useUser } from '@/api/get-user';
 import { TransactionHistory } from '@/components/wallet/transaction-history';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -6,11 +7,13 @@ import { PerformanceSection } from '../components/charts/performance-section';
 import { CreatePinDialog } from '../components/create-pin-dialog';
 import { DashboardStats } from '../components/dashboard-stats';
 import { DebugPanel } from '../components/debug-panel';
+import { FirstSteps } from '../components/first-steps';
 
 /** The business dashboard, at /business and as a business's home. */
 export function BusinessDashboardPage() {
   // The route guard renders this page only for a signed-in business.
   const { data: user } = useUser();
+  const [creatingPin, setCreatingPin] = useState(false);
   if (!user) return null;
 
   return (
@@ -20,8 +23,10 @@ export function BusinessDashboardPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Business Dashboard</h1>
           <p className="mt-1 text-muted-foreground">{user.name}</p>
         </div>
-        <CreatePinDialog />
+        <CreatePinDialog open={creatingPin} onOpenChange={setCreatingPin} />
       </div>
+
+      <FirstSteps onCreatePin={() => setCreatingPin(true)} />
 
       <DashboardStats />
 
