@@ -53,6 +53,7 @@ export default defineConfig({
         'payment-settings.spec.ts',
         'redeem.spec.ts',
         'messages.spec.ts',
+        'marketplace-map.spec.ts',
       ],
     },
   ],

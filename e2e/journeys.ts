@@ -96,3 +96,33 @@ export async function fillCard(scope: Locator, number: string) {
   await scope.getByLabel('Expiry (MM/YY)').fill(futureCardExpiry());
   await scope.getByLabel('CVC').fill('123');
 }
+
+/**
+ * Puts a pin on the first Boston Starbucks through the API (`request` signed in as a funded
+ * business) and answers its id.
+ */
+export async function createBostonPinThroughApi(
+  request: APIRequestContext,
+  { value = 10, quantity = 1, radius = 25, promotionMessage = '' } = {},
+): Promise<number> {
+  const stores = await request.get('/api/locations/stores?brand=starbucks&state=MA&city=Boston');
+  const [store] = (await stores.json()) as Array<{
+    value: number;
+    details: { coordinates: { lat: number; lng: number } };
+  }>;
+  const pin = await request.post('/api/pins', {
+    data: {
+      brand: 'starbucks',
+      value,
+      quantity,
+      radius,
+      locationId: Number(store!.value),
+      lat: store!.details.coordinates.lat,
+      lng: store!.details.coordinates.lng,
+      promotionMessage,
+      targetIdentifiers: [],
+    },
+  });
+  expect(pin.status()).toBe(201);
+  return ((await pin.json()) as { id: number }).id;
+}
