@@ -179,6 +179,9 @@ test('a consumer claims pins, uses one, gives one to a friend and tops the leade
   await expect(friendCards.getByRole('listitem')).toHaveCount(1);
   await expect(friendCards.getByRole('listitem')).toContainText('From Gina Giver');
   await expect(friendCards.getByRole('listitem')).toContainText('$15.00');
+  await expect(page.getByRole('region', { name: 'Gifts by month' })).toContainText(
+    'You sent 0 gifts and received 1 gift in the last 12 months.',
+  );
 
   await page.goto('/leaderboard');
   await expect(page.getByRole('heading', { name: 'Gifting Leaderboard' })).toBeVisible();

@@ -65,6 +65,25 @@ test('a consumer claims a pin keeping their phone; the business finds the lead w
   await signOut(page);
 
   await signIn(page, business);
+  // The dashboard's Performance charts count the claim on today's UTC day.
+  const activity = page.getByRole('region', { name: 'Claims and redemptions' });
+  await expect(activity.getByText('1 claim and 0 redemptions in the last 30 days.')).toBeVisible();
+  await activity.getByText('Show as table').click();
+  const today = new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date());
+  const todayRow = activity.getByRole('row').last();
+  await expect(todayRow.getByRole('rowheader')).toHaveText(today);
+  await expect(todayRow.getByRole('cell')).toHaveText(['1', '0']);
+  await expect(page.getByRole('region', { name: 'Top stores by claims' })).toContainText(
+    'leads with 1 claim.',
+  );
+  await accessibility.check('/ dashboard with charts');
+
   await page.goto('/leads');
   await expect(page.getByRole('heading', { name: 'Customer Leads' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Leads' });

@@ -20,6 +20,8 @@ export type SeriesChartProps = {
   categoryColours?: string[];
   /** How the value axis and the tooltip write a value (counts by default). */
   formatValue?: (value: number) => string;
+  /** How the value axis writes a tick (formatValue by default). */
+  formatTick?: (value: number) => string;
   /** How the category axis writes a category. */
   formatCategory?: (category: string) => string;
   /** Pixels. */

@@ -26,13 +26,14 @@ export function SeriesChart({
   horizontal = false,
   categoryColours,
   formatValue = formatCount,
+  formatTick = formatValue,
   formatCategory = (category) => category,
   height = 260,
 }: SeriesChartProps) {
   const valueAxis = {
     type: 'number' as const,
     allowDecimals: false,
-    tickFormatter: formatValue,
+    tickFormatter: formatTick,
     stroke: AXIS_COLOUR,
     tick: { fill: AXIS_COLOUR, fontSize: 12 },
   };
@@ -67,7 +68,10 @@ export function SeriesChart({
           formatter={(value) => formatValue(Number(value))}
           labelFormatter={(label) => formatCategory(String(label))}
         />
-        {series.length > 1 && <Legend />}
+        {series.length > 1 && (
+          // Legend names in the text colour: the marks' own colours are for shapes, not for text.
+          <Legend formatter={(name) => <span style={{ color: AXIS_COLOUR }}>{name}</span>} />
+        )}
         {series.map((one) => (
           <Bar
             key={one.key}
@@ -75,6 +79,7 @@ export function SeriesChart({
             name={one.name}
             fill={one.colour}
             radius={horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0]}
+            maxBarSize={40}
             isAnimationActive={false}
           >
             {categoryColours?.map((colour, index) => (

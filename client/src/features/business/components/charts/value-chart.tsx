@@ -40,6 +40,7 @@ export function ValueChart() {
         series={[{ key: 'amount', name: 'Amount', colour: CHART_COLOURS.blue }]}
         categoryColours={BARS.map((bar) => bar.colour)}
         formatValue={formatUsd}
+        formatTick={(dollars) => `$${dollars.toLocaleString('en-US')}`}
       />
     </ChartCard>
   );
