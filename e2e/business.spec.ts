@@ -76,7 +76,7 @@ test.describe('a business funds its wallet and creates pins', () => {
 
     const pins = page.getByRole('list', { name: 'Active pins' });
     await expect(pins.getByRole('heading', { name: 'Starbucks · $10.00' })).toBeVisible();
-    await expect(pins).toContainText('3/3 remaining');
+    await expect(pins).toContainText('Claimed0/3');
     await expect(page.getByRole('group', { name: 'Active Pins' })).toHaveText(/Active Pins\s*1/);
     await expect(page.getByRole('group', { name: 'Total Value' })).toContainText('$30.00');
     await accessibility.check('/ dashboard with a pin');
