@@ -87,8 +87,12 @@ function OffersOnMap({ pins, query, userLocation, selectedId, onSelect }: Offers
   // A chosen offer that a new search or brand left out is no longer shown.
   const selected = pins.find((pin) => pin.id === selectedId) ?? null;
 
-  // On a phone the card is under the map and its list: bring it into view once chosen.
+  // On a phone the card is under the map and its list: bring it into view once chosen (not when
+  // the consumer comes back to the map with an offer chosen before).
+  const shownId = useRef(selectedId);
   useEffect(() => {
+    if (selectedId === shownId.current) return;
+    shownId.current = selectedId;
     if (selectedId !== null) selectedRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selectedId]);
 
