@@ -333,6 +333,20 @@ describe('cancel and expiry of paused and sold-out pins', () => {
     expect(await fundsOf(agent)).toBe(90);
   });
 
+  it('expires a sold-out pin past its expiry: no longer among the pins to act on', async () => {
+    const { agent, pinId } = await businessWithPin(100, { value: 10, quantity: 1 });
+    await (await signedInConsumer(context)).agent.post(`/api/pins/${pinId}/claim`).expect(201);
+    await context.database.db
+      .update(pins)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(pins.id, pinId));
+    const listed = await agent.get('/api/pins/mine?status=active,paused,exhausted');
+    expect([listed.status, totalCount(listed)]).toEqual([200, 0]);
+    expect((await pinOf(agent, pinId)).status).toBe('expired');
+    expect(await fundsOf(agent)).toBe(90);
+    await expectLedgerBalanced();
+  });
+
   it('expires a paused pin past its expiry and refunds it once', async () => {
     const { agent, pinId } = await businessWithPin(100, { value: 20, quantity: 2 });
     await agent.post(`/api/pins/${pinId}/pause`).expect(200);

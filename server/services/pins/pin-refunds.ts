@@ -31,8 +31,9 @@ export async function refundPinReserve(
 }
 
 /**
- * Marks active and paused pins past their expiry as expired and refunds them, in one transaction. Safe to run
- * from every instance at once: the status change is conditional, so each pin is refunded once.
+ * Marks the pins past their expiry that had not ended (active, paused, sold out) as expired and
+ * refunds them, in one transaction. Safe to run from every instance at once: the status change
+ * is conditional, so each pin is refunded once.
  */
 export async function expirePins(
   db: Database,
@@ -44,8 +45,10 @@ export async function expirePins(
       .set({ status: 'expired' })
       .where(
         and(
-          // A paused pin's cards are still reserved: it expires, and is refunded, like an active one.
-          inArray(pins.status, ['active', 'paused']),
+          // A paused pin's cards are still reserved: it expires, and is refunded, like an active
+          // one. A sold-out pin has nothing to refund, but past its expiry it has ended too (cards
+          // can no longer be added to it).
+          inArray(pins.status, ['active', 'paused', 'exhausted']),
           lte(pins.expiresAt, sql`now()`),
           options.businessId === undefined ? undefined : eq(pins.businessId, options.businessId),
         ),
