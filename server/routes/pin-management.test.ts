@@ -325,6 +325,20 @@ describe('cancel and expiry of paused and sold-out pins', () => {
     await expectLedgerBalanced();
   });
 
+  it('a top-up racing a cancellation leaves every dollar back in the funds', async () => {
+    const { agent, pinId } = await businessWithPin(100, { value: 10, quantity: 5 });
+    const [topUp, cancel] = await Promise.all([
+      agent.post(`/api/pins/${pinId}/top-up`).send({ quantity: 2 }),
+      agent.post(`/api/pins/${pinId}/cancel`),
+    ]);
+    expect(cancel.status).toBe(200);
+    // Before the cancellation it was refunded with the rest; after it, it was refused.
+    expect([200, 409]).toContain(topUp.status);
+    expect((await pinOf(agent, pinId)).status).toBe('cancelled');
+    expect([await fundsOf(agent), await reserveOf(pinId)]).toEqual([100, 0]);
+    await expectLedgerBalanced();
+  });
+
   it('cancels a sold-out pin, with nothing to refund', async () => {
     const { agent, pinId } = await businessWithPin(100, { value: 10, quantity: 1 });
     await (await signedInConsumer(context)).agent.post(`/api/pins/${pinId}/claim`).expect(201);
