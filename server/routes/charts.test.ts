@@ -8,6 +8,9 @@ import {
 } from '@shared/schema/charts';
 import { stores } from '@shared/tables/locations';
 import { expireGiftCards } from '../services/gift-cards/expire-gift-cards';
+import { type Transaction } from '../db/client';
+import { getActivityChart } from '../services/charts/activity-chart';
+import { getGiftsChart } from '../services/charts/gifts-chart';
 import {
   createTestPin,
   fundedBusiness,
@@ -54,6 +57,16 @@ const setCardCreated = (cardId: number, at: number) =>
   context.database.db.execute(
     sql`update gift_cards set created_at = ${new Date(at).toISOString()}::timestamptz where id = ${cardId}`,
   );
+
+/**
+ * A chart read on a connection whose time zone is far from UTC: the buckets must not move (the
+ * servers run in UTC, which would hide a bucket taken in the session's zone).
+ */
+const inLosAngeles = <T>(read: (tx: Transaction) => Promise<T>) =>
+  context.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'America/Los_Angeles'`);
+    return read(tx);
+  });
 
 const byDate = (days: ActivityChartDay[], ms: number) =>
   days.find((day) => day.date === isoDay(ms));
@@ -105,6 +118,7 @@ describe('GET /api/business/charts/activity', () => {
     expect(byDate(days, firstDay)).toEqual({ date: isoDay(firstDay), claims: 1, redemptions: 0 });
     expect(days.reduce((sum, day) => sum + day.claims, 0)).toBe(4);
     expect(days.reduce((sum, day) => sum + day.redemptions, 0)).toBe(2);
+    expect(await inLosAngeles((tx) => getActivityChart(tx, business.user.id))).toEqual(days);
 
     const theirs = (await other.agent.get('/api/business/charts/activity'))
       .body as ActivityChartDay[];
@@ -296,6 +310,7 @@ describe('GET /api/wallet/charts/gifts', () => {
     expect(months.at(-2)).toEqual({ month: isoMonth(monthStartUtc(1)), sent: 1, received: 0 });
     expect(months[0]).toEqual({ month: isoMonth(firstMonth), sent: 1, received: 0 });
     expect(months.reduce((sum, month) => sum + month.sent, 0)).toBe(3);
+    expect(await inLosAngeles((tx) => getGiftsChart(tx, sender.user.id))).toEqual(months);
 
     const theirs = (await recipient.agent.get('/api/wallet/charts/gifts'))
       .body as GiftsChartMonth[];

@@ -6,8 +6,10 @@ import { queryRows } from '../../db/query-rows';
 /**
  * Claims of cards from the business's pins and spends of those cards, per UTC day for the last
  * ACTIVITY_CHART_DAYS days (today included), oldest first, with the quiet days as zeros. One
- * query: the days from a series, each count from one index range (the business's cards by
- * creation; each card's history by card) grouped by day and joined on.
+ * query: the days from a series, left joined to the counts grouped by day. The claims are one
+ * range of gift_cards_business_idx (business, created_at); a spend may be of a card claimed long
+ * before, so the redemptions read each of the business's cards' history for the period through
+ * gift_card_activities_card_idx (card, created_at).
  */
 export async function getActivityChart(
   db: Executor,
@@ -25,22 +27,19 @@ export async function getActivityChart(
         since as (
           select (first_day::timestamp at time zone 'UTC') as start from bounds
         ),
-        mine as (
-          select c.id, c.created_at from gift_cards c
-          where c.business_id = ${businessId} and c.source = 'pin_claim'
-        ),
         claims as (
-          select (mine.created_at at time zone 'UTC')::date as day, count(*)::int as claims
-          from mine, since
-          where mine.created_at >= since.start
+          select (c.created_at at time zone 'UTC')::date as day, count(*)::int as claims
+          from gift_cards c
+          where c.business_id = ${businessId} and c.source = 'pin_claim'
+            and c.created_at >= (select start from since)
           group by 1
         ),
         redemptions as (
           select (a.created_at at time zone 'UTC')::date as day, count(*)::int as redemptions
-          from mine
-          join gift_card_activities a on a.gift_card_id = mine.id
-          cross join since
-          where a.kind = 'spent' and a.created_at >= since.start
+          from gift_cards c
+          join gift_card_activities a on a.gift_card_id = c.id
+          where c.business_id = ${businessId} and c.source = 'pin_claim'
+            and a.kind = 'spent' and a.created_at >= (select start from since)
           group by 1
         )
         select to_char(days.day, 'YYYY-MM-DD') as date,

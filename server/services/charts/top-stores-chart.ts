@@ -19,7 +19,8 @@ export async function getTopStoresChart(db: Executor, businessId: number): Promi
     sql`select s.id as location_id, s.name as location_name, s.city, s.state,
                count(*)::int as claims
         from gift_cards c
-        join pins p on p.id = c.pin_id
+        -- The pin's own business too: the planner then reads only this business's pins.
+        join pins p on p.id = c.pin_id and p.business_id = ${businessId}
         join stores s on s.id = p.location_id
         where c.business_id = ${businessId} and c.source = 'pin_claim'
         group by s.id, s.name, s.city, s.state
