@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dollarAmount } from './answer-fields';
 
 // ---------------------------------------------------------------------------------------------
-// Charts: each from one query over the business's own data; days and months are UTC.
+// Charts: each from one query over the caller's own data; days and months are UTC.
 // ---------------------------------------------------------------------------------------------
 
 /** The days the activity chart covers, today included. */
@@ -34,20 +34,23 @@ export const valueChartSchema = z
     redeemed: dollarAmount('Of that, spent at counters'),
     /** Of that, still on unexpired cards. */
     outstanding: dollarAmount('Of that, still on unexpired cards'),
-    /** Of that, returned to the business when cards expired. */
-    returned: dollarAmount('Of that, returned to the business when cards expired'),
+    /** Of that, returned to the business when cards expired unspent. */
+    returned: dollarAmount('Of that, returned to the business when cards expired unspent'),
   })
-  .describe('The value of the cards claimed from my pins: issued, redeemed, outstanding');
+  .describe('The value of the cards claimed from my pins: issued, redeemed, outstanding, returned');
 export type ValueChart = z.infer<typeof valueChartSchema>;
 
 /** `GET /api/business/charts/top-stores`: the stores with the most claims, most first. */
 export const topStoreSchema = z
   .object({
-    locationId: z.number().int(),
+    /** The store (a pin's locationId). */
+    locationId: z.number().int().describe("The store (a pin's locationId)"),
     locationName: z.string(),
     city: z.string(),
-    state: z.string(),
-    claims: z.number().int(),
+    /** USPS code. */
+    state: z.string().describe('USPS code'),
+    /** Cards claimed from the business's pins on this store, all time. */
+    claims: z.number().int().describe("Cards claimed from the business's pins on this store"),
   })
   .describe('A store and the cards claimed from pins on it');
 export type TopStore = z.infer<typeof topStoreSchema>;
@@ -57,8 +60,10 @@ export const giftsChartMonthSchema = z
   .object({
     /** The UTC month, YYYY-MM. */
     month: z.string().describe('The UTC month, YYYY-MM'),
-    sent: z.number().int(),
-    received: z.number().int(),
+    /** Gifts the consumer gave that month. */
+    sent: z.number().int().describe('Gifts the consumer gave that month'),
+    /** Gifts given to the consumer that month, by friends or guests. */
+    received: z.number().int().describe('Gifts given to the consumer that month'),
   })
   .describe('Gifts sent and received in one UTC month');
 export type GiftsChartMonth = z.infer<typeof giftsChartMonthSchema>;
