@@ -107,6 +107,7 @@ describe('query plans over a mid-size database', () => {
       '/api/gift-cards/consumer/wallet?page=1&limit=10',
       '/api/wallet/transactions?page=1&limit=10',
       '/api/consumer/notifications?filter=all&page=1&limit=20',
+      '/api/wallet/charts/gifts',
       '/api/consumer/notifications?filter=unread&page=1&limit=20',
       '/api/notifications/unread-count',
       '/api/friends/suggested?limit=6',
@@ -121,6 +122,10 @@ describe('query plans over a mid-size database', () => {
     const businessReads = [
       '/api/wallet',
       '/api/business/dashboard',
+      '/api/business/charts/activity',
+      '/api/business/charts/value',
+      '/api/business/charts/top-stores',
+      '/api/pins/mine?status=active,paused,exhausted&page=1&limit=10',
       '/api/business/leads?search=a&page=1&pageSize=10',
       '/api/locations/states?brand=starbucks',
       `/api/locations/cities?brand=starbucks&state=${store!.state}`,

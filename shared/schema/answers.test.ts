@@ -29,6 +29,8 @@ const offer = {
   street: '1 Market St',
   city: 'San Francisco',
   state: 'CA',
+  lat: 37.7936,
+  lng: -122.3958,
   expiration_date: '2026-03-01T00:00:00.000Z',
   remaining: 3,
   recommended: false,

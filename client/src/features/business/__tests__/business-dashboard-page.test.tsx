@@ -23,6 +23,22 @@ function dashboardRoutes({
     ...wizardRoutes(),
     'GET /api/business/dashboard': jsonReply(200, dashboard),
     'GET /api/pins/mine': listReply(pins, { page: 1, limit: 10, total: pins.length }),
+    // A business before its first claim: each chart says what will appear.
+    'GET /api/business/charts/activity': jsonReply(
+      200,
+      Array.from({ length: 30 }, (_, index) => ({
+        date: `2026-11-${String(index + 1).padStart(2, '0')}`,
+        claims: 0,
+        redemptions: 0,
+      })),
+    ),
+    'GET /api/business/charts/value': jsonReply(200, {
+      issued: 0,
+      redeemed: 0,
+      outstanding: 0,
+      returned: 0,
+    }),
+    'GET /api/business/charts/top-stores': jsonReply(200, []),
     ...extra,
   };
 }

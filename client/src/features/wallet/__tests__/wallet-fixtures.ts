@@ -79,6 +79,15 @@ export function mockConsumerApi(routes: MockRoutes = {}, { cards = [] as WalletG
     'GET /api/brands': jsonReply(200, brandsFixture),
     'GET /api/wallet': jsonReply(200, buildWallet({ balance: 0 })),
     'GET /api/gift-cards/requests': listReply([], { page: 1, limit: 10, total: 0 }),
+    // No gifts yet: the chart shows what will appear.
+    'GET /api/wallet/charts/gifts': jsonReply(
+      200,
+      Array.from({ length: 12 }, (_, index) => ({
+        month: `2026-${String(index + 1).padStart(2, '0')}`,
+        sent: 0,
+        received: 0,
+      })),
+    ),
     'GET /api/gift-cards/consumer/wallet': (request) => {
       const page = Number(request.search.get('page') ?? 1);
       const limit = Number(request.search.get('limit') ?? 20);
