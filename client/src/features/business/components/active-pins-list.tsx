@@ -57,33 +57,24 @@ function PauseResumeButton({ pin, describedBy }: { pin: BusinessPin; describedBy
     },
   });
 
-  if (pin.status === 'active') {
-    return (
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={pause.isPending}
-        aria-describedby={describedBy}
-        onClick={() => pause.mutate(pin.id)}
-      >
-        {pause.isPending ? 'Pausing...' : 'Pause'}
-      </Button>
-    );
-  }
-  if (pin.status === 'paused') {
-    return (
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={resume.isPending}
-        aria-describedby={describedBy}
-        onClick={() => resume.mutate(pin.id)}
-      >
-        {resume.isPending ? 'Resuming...' : 'Resume'}
-      </Button>
-    );
-  }
-  return null;
+  const action =
+    pin.status === 'active'
+      ? { mutation: pause, label: 'Pause', pendingLabel: 'Pausing...' }
+      : pin.status === 'paused'
+        ? { mutation: resume, label: 'Resume', pendingLabel: 'Resuming...' }
+        : null;
+  if (!action) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={action.mutation.isPending}
+      aria-describedby={describedBy}
+      onClick={() => action.mutation.mutate(pin.id)}
+    >
+      {action.mutation.isPending ? action.pendingLabel : action.label}
+    </Button>
+  );
 }
 
 function PinItem({ pin, onDialog }: { pin: BusinessPin; onDialog: (dialog: Dialog) => void }) {

@@ -123,12 +123,17 @@ describe('MarketplacePage', () => {
     });
 
     it('shows the chosen offer’s card with Claim, from a marker or from the list under the map', async () => {
-      const api = mockMarketplace(undefined, {
-        'POST /api/pins/8/claim': jsonReply(201, {
-          ...claimResult,
-          giftCard: { ...claimResult.giftCard, brand: 'dunkin' },
-          pin: { id: 8, remaining: 1 },
-        }),
+      // Once claimed, the offer is no longer offered to this consumer: the refreshed list lacks it.
+      let claimed = false;
+      const api = mockMarketplace(() => buildPage(claimed ? [latte] : [latte, donut]), {
+        'POST /api/pins/8/claim': () => {
+          claimed = true;
+          return jsonReply(201, {
+            ...claimResult,
+            giftCard: { ...claimResult.giftCard, brand: 'dunkin' },
+            pin: { id: 8, remaining: 1 },
+          });
+        },
       });
       const { user } = renderWithProviders(<MarketplacePage />);
       await screen.findByRole('region', { name: 'Offers' });
@@ -156,7 +161,9 @@ describe('MarketplacePage', () => {
 
       await findToast('Gift card claimed');
       expect(api.requestsTo('POST', '/api/pins/8/claim')).toHaveLength(1);
-      expect(within(offer).getByRole('button', { name: 'Claimed' })).toBeDisabled();
+      // The refreshed offers leave the claimed one off the map; its card stays, saying so.
+      await waitFor(async () => expect(await markerTitles()).toEqual([latteTitle]));
+      expect(within(selected()).getByRole('button', { name: 'Claimed' })).toBeDisabled();
     });
 
     it('filters the markers with the brand chips and the search, as the list', async () => {

@@ -1,5 +1,5 @@
 import { MapPinned } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { brandColour } from '@shared/constants';
 import { type MarketplacePin } from '@shared/schema/gift-cards';
 import { MarketplacePinCard } from '@/components/gift-cards/marketplace-pin-card';
@@ -84,8 +84,13 @@ function OffersOnMap({ pins, query, userLocation, selectedId, onSelect }: Offers
       })),
     [pins],
   );
-  // A chosen offer that a new search or brand left out is no longer shown.
-  const selected = pins.find((pin) => pin.id === selectedId) ?? null;
+  // The chosen offer stays shown when it leaves the list under the same filters — as it does once
+  // claimed (the offers refresh without it), so the card keeps saying 'Claimed' where it was
+  // clicked. A new search or brand clears the choice (the page does).
+  const found = pins.find((pin) => pin.id === selectedId) ?? null;
+  const [kept, setKept] = useState<MarketplacePin | null>(null);
+  if (found && found !== kept) setKept(found);
+  const selected = found ?? (kept && kept.id === selectedId ? kept : null);
 
   // On a phone the card is under the map and its list: bring it into view once chosen (not when
   // the consumer comes back to the map with an offer chosen before).

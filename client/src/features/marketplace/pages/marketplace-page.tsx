@@ -38,7 +38,15 @@ export function MarketplacePage() {
   // Both stay while the consumer is on the page: a new search keeps the map, and going back to
   // the list and to the map again keeps the chosen offer.
   const [view, setView] = useState<View>('list');
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // The chosen offer belongs to the filters it was chosen under: a new search, brand or location
+  // clears it (derived, so no effect has to reset it).
+  const filterKey = JSON.stringify([brand, search, coords ?? null]);
+  const [selection, setSelection] = useState<{ id: number | null; filterKey: string }>({
+    id: null,
+    filterKey,
+  });
+  const selectedId = selection.filterKey === filterKey ? selection.id : null;
+  const setSelectedId = (id: number | null) => setSelection({ id, filterKey });
   // Offers everywhere show until the location is known; only a location already allowed (read
   // on load, no prompt) is waited for, so that the list does not change under the consumer.
   const waitingForLocation = location.status === 'checking';
