@@ -9,6 +9,7 @@ import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '@shared/tables/index';
 import { findProjectRoot } from '../lib/project-root';
+import { sendStatementsUnnamed } from './prepared';
 
 /** The one database type every service uses, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -68,6 +69,18 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Sees every statement drizzle sends, with its parameters (the query-plan test collects them). */
   onQuery?: QueryObserver | undefined;
+  /**
+   * `transaction` (default DATABASE_POOLER): `databaseUrl` is a pooler in transaction mode
+   * (PgBouncer), which gives each
+   * transaction whichever server connection is free, so nothing may outlive one: statements run
+   * unnamed (a named statement would be missing on the next server connection).
+   */
+  pooler?: 'transaction' | undefined;
+  /**
+   * The same database reached without the pooler, for what needs one session throughout: the
+   * migrations (a session advisory lock) and LISTEN. Default `directDatabaseUrl(databaseUrl)`.
+   */
+  directUrl?: string | undefined;
 };
 
 export type ListenOptions = {
@@ -85,9 +98,44 @@ const observe = (onQuery: QueryObserver | undefined) =>
     ? { logger: { logQuery: (text: string, params: unknown[]) => onQuery(text, params) } }
     : {};
 
+/**
+ * DATABASE_POOLER=transaction: the Postgres URLs this process opens lead to a pooler in
+ * transaction mode (PgBouncer), unless a caller says otherwise.
+ */
+function poolerFromEnvironment(environment = process.env): 'transaction' | undefined {
+  const value = environment.DATABASE_POOLER;
+  if (value === undefined || value === '') return undefined;
+  if (value !== 'transaction') {
+    throw new Error(
+      `Invalid configuration: DATABASE_POOLER is 'transaction' or unset, not '${value}'`,
+    );
+  }
+  return 'transaction';
+}
+
+/**
+ * The database of `url` reached without the pooler: DATABASE_DIRECT_URL names the server and the
+ * user, `url` the database, so every database of that server (each test's own too) has its direct
+ * twin. Without DATABASE_DIRECT_URL, `url` itself.
+ */
+export function directDatabaseUrl(url: string, environment = process.env): string {
+  const direct = environment.DATABASE_DIRECT_URL;
+  if (!direct) return url;
+  const target = new URL(direct);
+  target.pathname = new URL(url).pathname;
+  return target.toString();
+}
+
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const pooler = options.pooler ?? poolerFromEnvironment();
+  if (options.databaseUrl && pooler === 'transaction') sendStatementsUnnamed();
   return options.databaseUrl
-    ? createPostgresDatabase(options.databaseUrl, options.poolSize ?? 10, options.onQuery)
+    ? createPostgresDatabase(
+        options.databaseUrl,
+        options.directUrl ?? directDatabaseUrl(options.databaseUrl),
+        options.poolSize ?? 10,
+        options.onQuery,
+      )
     : createEmbeddedDatabase(options.embeddedDirectory, options.embeddedSnapshot, options.onQuery);
 }
 
@@ -148,6 +196,7 @@ const CONNECTION_TIMEOUT_MS = 5_000;
 
 async function createPostgresDatabase(
   url: string,
+  directUrl: string,
   poolSize: number,
   onQuery: QueryObserver | undefined,
 ): Promise<DatabaseHandle> {
@@ -173,7 +222,13 @@ async function createPostgresDatabase(
     db,
     sessionStoreConnection: { pool },
     migrate: async () => {
-      const connection = await pool.connect();
+      // The lock is the session's: taken, held and released on one direct connection.
+      const connection = new pg.Client({
+        connectionString: directUrl,
+        connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      });
+      connection.on('error', () => undefined);
+      await connection.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePostgres(drizzlePostgres(connection, { schema }), {
@@ -183,7 +238,7 @@ async function createPostgresDatabase(
         await connection
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
           .catch(() => undefined);
-        connection.release();
+        await connection.end().catch(() => undefined);
       }
     },
     ping: async () => {
@@ -198,7 +253,7 @@ async function createPostgresDatabase(
       return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
     },
     listen: (channel, handler, listenOptions) =>
-      listenOnPostgres(url, channel, handler, listenOptions?.onConnectionChange),
+      listenOnPostgres(directUrl, channel, handler, listenOptions?.onConnectionChange),
     close: async () => {
       await pool.end();
     },

@@ -7,6 +7,16 @@ type Preparable<Prepared> = { prepare: (name: string) => Prepared };
 
 const definedNames = new Set<string>();
 
+// Behind a pooler in transaction mode a named statement exists only on the server connection
+// that parsed it, so the statements are built once but sent unnamed (Postgres plans each run):
+// DATABASE_POOLER=transaction, or a database opened with `pooler: 'transaction'`.
+let named = process.env.DATABASE_POOLER !== 'transaction';
+
+/** Sends every prepared statement unnamed from now on (the database is behind PgBouncer). */
+export function sendStatementsUnnamed(): void {
+  named = false;
+}
+
 /**
  * A hot statement built once per database and variant, then only executed with new values
  * (drizzle's prepared queries, named statements on Postgres). Building a statement with the query
@@ -35,7 +45,10 @@ export function preparedStatement<Db extends object, Variant extends string, Pre
     }
     let statement = prepared.get(variant);
     if (statement === undefined) {
-      statement = build(db, variant).prepare(`${name}_${variant}`);
+      // Drizzle sends a statement without a name as an unnamed one.
+      statement = build(db, variant).prepare(
+        named ? `${name}_${variant}` : (undefined as unknown as string),
+      );
       prepared.set(variant, statement);
     }
     return statement;

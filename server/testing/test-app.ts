@@ -8,6 +8,7 @@ import { createApp, type App } from '../app';
 import { loadConfig, type Config, type RateLimitConfig } from '../config';
 import {
   createDatabase,
+  directDatabaseUrl,
   MIGRATIONS_FOLDER,
   type DatabaseHandle,
   type QueryObserver,
@@ -181,10 +182,14 @@ export async function createTestContext(
   let dropDatabase = async () => {};
   if (serverUrl) {
     const name = `markit_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
+    // Databases are made, copied and dropped on a direct connection when the app's goes through
+    // a pooler (DATABASE_DIRECT_URL): the template's lock is the session's, and a copy or a
+    // rename waits for every connection to its source to close, which a pooler keeps open.
+    const adminUrl = directDatabaseUrl(serverUrl);
+    const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
-      const template = await migratedPostgresTemplate(admin, serverUrl);
+      const template = await migratedPostgresTemplate(admin, adminUrl);
       // Copies from one template may run side by side; a copy waits only for the builder's exit.
       await retryWhileInUse(() => admin.query(`create database ${name} template ${template}`));
     } finally {
@@ -192,7 +197,7 @@ export async function createTestContext(
     }
     databaseUrl = databaseUrlOf(serverUrl, name);
     dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
+      const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
