@@ -73,6 +73,37 @@ const INVARIANTS: [string, string][] = [
        where p.target_identifier_ids <> coalesce(t.ids, '{}')`,
   ],
   [
+    'cards whose history does not end at their ledger balance',
+    `select count(*) from gift_cards g join ledger_accounts a on a.gift_card_id = g.id
+       cross join lateral (select h.balance_after_cents from gift_card_activities h where h.gift_card_id = g.id
+         order by h.created_at desc, h.id desc limit 1) as last
+       where last.balance_after_cents <> a.balance_cents`,
+  ],
+  [
+    'cards without their issue in their history',
+    `select count(*) from gift_cards g where not exists (
+       select 1 from gift_card_activities h where h.gift_card_id = g.id and h.kind = 'issued')`,
+  ],
+  [
+    'conversations between people who are not friends',
+    `select count(*) from conversations c where not exists (select 1 from friendships f
+       where f.status = 'accepted' and least(f.requester_id, f.addressee_id) = c.user_low_id
+         and greatest(f.requester_id, f.addressee_id) = c.user_high_id)`,
+  ],
+  [
+    "participants whose last activity or last read is not their conversation's",
+    `select count(*) from conversation_participants p
+       join (select conversation_id, max(id) as last_id, max(created_at) as last_at, min(id) as first_id
+             from messages group by conversation_id) m using (conversation_id)
+       where p.last_activity_at <> m.last_at or p.last_read_message_id > m.last_id
+         or p.last_read_message_id < m.first_id - 1`,
+  ],
+  [
+    'users with other than one default saved card',
+    `select count(*) from (select user_id from payment_methods group by user_id
+       having count(*) filter (where is_default) <> 1) as u`,
+  ],
+  [
     'claimed cards of another brand, value or business than their pin',
     `select count(*) from gift_cards g join pins p on p.id = g.pin_id
        where g.brand_id <> p.brand_id or g.value_cents <> p.value_cents or g.business_id <> p.business_id

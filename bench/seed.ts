@@ -148,6 +148,19 @@ const S = {
   commentAt: 67,
   leadNotes: 68,
   redeemer: 69,
+  conversation: 70,
+  messageLong: 71,
+  messageCount: 72,
+  messageEnd: 73,
+  messageSender: 74,
+  messageText: 75,
+  messageDeleted: 76,
+  messageUnread: 77,
+  messageUnreadCount: 78,
+  savedCards: 79,
+  savedCardBrand: 80,
+  savedCardExpiry: 81,
+  staleCode: 82,
 } as const;
 
 /** A well-spread non-negative int from an integer expression. */
@@ -271,6 +284,23 @@ const COMMENTS = [
   'Saving this for later.',
   'Congrats!',
 ];
+const MESSAGE_TEXTS = [
+  'Hey! Are you around this weekend?',
+  'Thanks so much for the gift card ☕',
+  'Just used it, the latte was great',
+  'Ha, see you there',
+  'Did you see the new pin near the park?',
+  'On my way, 10 minutes',
+  'Happy birthday!! 🎉',
+  'Sure, what time works for you?',
+  'Sounds good to me',
+  'Can you send me the address?',
+  'Lunch tomorrow?',
+  'I owe you one',
+];
+/** Saved cards: a brand and last four digits, by position (the test provider's cards). */
+const SAVED_CARD_BRANDS = ['visa', 'mastercard', 'amex', 'visa'];
+const SAVED_CARD_LAST4 = ['4242', '4444', '8431', '1881'];
 const MANUAL_LEAD_SOURCES = ['Direct', 'Referral', 'Walk-in', 'Event', 'Website', 'Instagram'];
 const LEAD_NOTES = [
   '',
@@ -428,6 +458,13 @@ export const SEEDED_TABLES = [
   'post_likes',
   'leads',
   'notifications',
+  'gift_card_activities',
+  'redemption_codes',
+  'test_payment_tokens',
+  'payment_methods',
+  'conversations',
+  'conversation_participants',
+  'messages',
   // Filled by the triggers on gifts (migration 0008), not by the seed itself.
   'leaderboard_totals',
   'leaderboard_total_counts',
@@ -1017,6 +1054,129 @@ function buildSteps(
     ],
   };
 
+  // --- card histories and counter codes ------------------------------------------------------
+  // Each card's events as the app records them in the transaction that made them: its issue (the
+  // claim from a pin, or a guest's purchase), the gift to a friend, the spend at a counter. The
+  // last event's balance is the card's ledger balance.
+  const spentAt = (c: string) => redeemedAt(c, `${c}.source = 'friend_gift'`);
+  const giftMessage = (c: string) =>
+    pick(GIFT_MESSAGES, hashMod(`${c}.id`, S.giftMessage, GIFT_MESSAGES.length));
+  const activityColumns = `(gift_card_id, kind, amount_cents, balance_after_cents, actor_id, actor_name,
+      recipient_id, business_id, store_id, message, ledger_transaction_id, created_at)`;
+  const cardHistories: Step = {
+    name: 'card histories',
+    weight: G * 4,
+    statements: [
+      `insert into gift_card_activities ${activityColumns}
+       select g.id, 'issued', g.value_cents, g.value_cents, g.business_id, ${businessName('g.business_id')},
+         g.claimed_by, g.business_id, p.location_id, '', ${x.issueTxBase} + g.id, g.created_at
+       from gift_cards as g join pins as p on p.id = g.pin_id
+       union all
+       select g.id, 'issued', g.value_cents, g.value_cents, null, g.sender_name, g.owner_id, null, null,
+         ${giftMessage('g')}, ${x.issueTxBase} + g.id, g.created_at
+       from gift_cards as g where g.source = 'guest_gift'
+       union all
+       select g.id, 'transferred', 0, g.value_cents, g.claimed_by, ${consumerName('g.claimed_by')}, g.owner_id,
+         null, null, ${giftMessage('g')}, null, ${giftedAt('g')}
+       from gift_cards as g where g.source = 'friend_gift'
+       union all
+       select g.id, 'spent', ${redeemedCents('g')}, g.value_cents - ${redeemedCents('g')}, ${redeemer('g')},
+         ${businessName(redeemer('g'))}, null, ${redeemer('g')},
+         case when g.business_id is not null then p.location_id end, '', ${x.redeemTxBase} + g.id, ${spentAt('g')}
+       from gift_cards as g left join pins as p on p.id = g.pin_id where ${redeemed('g')}`,
+      // The code shown at the counter for each spend (used a minute after it was made), and a
+      // code that lapsed unused for some of the cards still held.
+      `insert into redemption_codes (code, gift_card_id, owner_id, expires_at, used_at, created_at)
+       select ${base32('(((n)::bigint * 2654435761) & 1099511627775)', 0, 8)}, g.id, g.owner_id,
+         made + interval '90 seconds', case when used then made + interval '1 minute' end, made
+       from (
+         select g.*, g.id as n, ${spentAt('g')} - interval '1 minute' as made, true as used
+         from gift_cards as g where ${redeemed('g')}
+         union all
+         select g.*, ${G} + g.id, g.created_at + (${cardEnd('g')} - g.created_at) * ${fraction('g.id', S.staleCode)}, false
+         from gift_cards as g where ${hashMod('g.id', S.staleCode, 10)} = 0
+       ) as g`,
+    ],
+  };
+
+  // --- saved payment cards --------------------------------------------------------------------
+  // Every business saved the card it adds funds with; three consumers in ten saved one to three
+  // (the first is the default). Each token is one the test provider knows.
+  const savedCards = `saved as (
+      select u.id as user_id, k, u.created_at + interval '1 day' * (k + 1) as created_at
+      from users as u
+      cross join lateral generate_series(0, case when u.type = 'business' then 0
+        else ${hashMod('u.id', S.savedCards, 10)} - 7 end) as k
+    )`;
+  const savedToken = `'tok_test_' || md5('bench-saved-' || user_id || '-' || k)`;
+  const savedExpiryYear = `(${now.getUTCFullYear() + 1} + ${hashMod('user_id * 4 + k', S.savedCardExpiry, 4)})`;
+  const savedCardSteps: Step = {
+    name: 'saved cards',
+    weight: C,
+    statements: [
+      `insert into test_payment_tokens (token, brand, last4, exp_month, exp_year, declines, created_at)
+       with ${savedCards}
+       select ${savedToken}, ${pick(SAVED_CARD_BRANDS, 'k')}, ${pick(SAVED_CARD_LAST4, 'k')},
+         1 + (user_id + k) % 12, ${savedExpiryYear}, false, created_at
+       from saved`,
+      `insert into payment_methods (user_id, provider_token, brand, last4, exp_month, exp_year, is_default, created_at)
+       with ${savedCards}
+       select user_id, ${savedToken}, ${pick(SAVED_CARD_BRANDS, 'k')}, ${pick(SAVED_CARD_LAST4, 'k')},
+         1 + (user_id + k) % 12, ${savedExpiryYear}, k = 0, created_at
+       from saved order by created_at`,
+    ],
+  };
+
+  // --- direct messages ------------------------------------------------------------------------
+  // Six accepted friendships in ten have a conversation (its id is the friendship's): 2–12
+  // messages, or 30–80 for one in twenty, from soon after the friendship until a last message
+  // that is recent more often than not. Message ids are numbered per conversation in order, so
+  // a thread reads newest first by id as the app's do; the rows are written in time order.
+  const conversationRows = `conv as (
+      select f.id, least(f.requester_id, f.addressee_id) as low, greatest(f.requester_id, f.addressee_id) as high,
+        f.responded_at as start_at,
+        least(${NOW}, greatest(f.responded_at + interval '2 hours',
+          ${NOW} - interval '1 day' * 120 * power(${fraction('f.id', S.messageEnd)}, 3))) as end_at,
+        case when ${hashMod('f.id', S.messageLong, 20)} = 0 then 30 + ${hashMod('f.id', S.messageCount, 51)}
+          else 2 + ${hashMod('f.id', S.messageCount, 11)} end as n
+      from friendships as f
+      where f.status = 'accepted' and ${hashMod('f.id', S.conversation, 10)} < 6
+    ),
+    placed as (select conv.*, sum(n) over (order by id) - n as base from conv)`;
+  const messageAt = (k: string) => `(start_at + (end_at - start_at) * ((${k} + 1)::float8 / n))`;
+  const messageKey = (k: string) => `(id::bigint * 128 + ${k})`;
+  const directMessages: Step = {
+    name: 'messages',
+    weight: Math.round(F * 12),
+    statements: [
+      `insert into conversations (id, user_low_id, user_high_id, created_at)
+       overriding system value
+       with ${conversationRows}
+       select id, low, high, ${messageAt('0')} from placed`,
+      `insert into messages (id, conversation_id, sender_id, client_id, text, created_at, deleted_at)
+       overriding system value
+       with ${conversationRows}
+       select base + k + 1, id,
+         case when ${hashMod(messageKey('k'), S.messageSender, 2)} = 0 then low else high end,
+         'bench-' || id || '-' || k,
+         case when ${hashMod(messageKey('k'), S.messageDeleted, 100)} = 0 then ''
+           else ${pick(MESSAGE_TEXTS, hashMod(messageKey('k'), S.messageText, MESSAGE_TEXTS.length))} end,
+         ${messageAt('k')},
+         case when ${hashMod(messageKey('k'), S.messageDeleted, 100)} = 0 then ${messageAt('k')} + interval '1 minute' end
+       from placed cross join lateral generate_series(0, n - 1) as k
+       order by ${messageAt('k')}`,
+      // Seven in ten have read everything; the rest have the last one to four unread.
+      `insert into conversation_participants (conversation_id, user_id, other_user_id, last_read_message_id,
+         last_activity_at)
+       with ${conversationRows}
+       select id, case when side = 0 then low else high end, case when side = 0 then high else low end,
+         base + n - case when ${hashMod('id * 2 + side', S.messageUnread, 10)} < 7 then 0
+           else least(n, 1 + ${hashMod('id * 2 + side', S.messageUnreadCount, 4)}) end,
+         end_at
+       from placed cross join (values (0), (1)) as sides (side)`,
+    ],
+  };
+
   // --- before and after -----------------------------------------------------------------------
   const seededTables = sqlArray(SEEDED_TABLES);
   const prepare: Step = {
@@ -1093,6 +1253,8 @@ function buildSteps(
     ['post_likes', x.postLikes * 0.4],
     ['leads', scale.leads * 1.8],
     ['notifications', x.notifications * 0.75],
+    ['gift_card_activities', G * 2],
+    ['messages', F * 4],
   ];
   const lightTables = SEEDED_TABLES.filter(
     (table) => !heavyTables.some(([name]) => name === table),
@@ -1165,6 +1327,9 @@ function buildSteps(
     postLikes,
     leads,
     notifications,
+    cardHistories,
+    savedCardSteps,
+    directMessages,
     ...indexSteps,
     ...finish,
   ];
