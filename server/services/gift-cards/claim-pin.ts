@@ -17,7 +17,7 @@ import { type Database } from '../../db/client';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { upsertLeadFromClaim } from '../leads/leads';
-import { postTransaction } from '../ledger/post-transaction';
+import { postTransactionExceptHot } from '../ledger/post-transaction';
 import { notify } from '../notifications/notify';
 import { generateGiftCardCode } from './gift-card-code';
 import { findOwnedGiftCard } from './present-gift-card';
@@ -83,25 +83,9 @@ export async function claimPin(
         throw unavailable(pin);
       }
 
-      // The pin's own part of the offer (active, cards left, unexpired: pin_on_offer, which
-      // offered_pins is made of) is checked again on the row this statement locks, so that of
-      // concurrent claims and a cancellation each sees the others' committed change.
-      const [taken] = await tx
-        .update(pins)
-        .set({
-          remaining: sql`${pins.remaining} - 1`,
-          status: sql`case when ${pins.remaining} = 1 then 'exhausted' else ${pins.status} end`,
-        })
-        .where(and(eq(pins.id, pinId), sql`pin_on_offer(${pins})`))
-        .returning({ remaining: pins.remaining });
-      if (!taken) {
-        const [current] = await tx
-          .select({ status: pins.status, expiresAt: pins.expiresAt, remaining: pins.remaining })
-          .from(pins)
-          .where(eq(pins.id, pinId));
-        throw unavailable(current ?? pin);
-      }
-
+      // Everything that does not touch the pin's row or its reserve's comes first, while other
+      // claims of the same pin run alongside: those two rows, which every claim of the pin
+      // updates, are taken last, just before the commit, and stay locked only that long.
       const [card] = await tx
         .insert(giftCards)
         .values({
@@ -129,18 +113,23 @@ export async function claimPin(
         .where(eq(ledgerAccounts.pinId, pinId));
       if (!cardAccount || !reserve) throw new Error(`Ledger accounts missing for pin ${pinId}`);
 
-      const claimTransactionId = await postTransaction(tx, {
-        kind: 'claim',
-        userId: consumerId,
-        amountCents: pin.valueCents,
-        description: `Claimed a $${(pin.valueCents / 100).toFixed(2)} gift card from ${pin.businessName}`,
-        pinId,
-        giftCardId: card.id,
-        entries: [
-          { account: reserve, amountCents: -pin.valueCents },
-          { account: cardAccount, amountCents: pin.valueCents },
-        ],
-      });
+      // The entries and the card's balance now; the reserve's balance by `applyHot` below.
+      const claim = await postTransactionExceptHot(
+        tx,
+        {
+          kind: 'claim',
+          userId: consumerId,
+          amountCents: pin.valueCents,
+          description: `Claimed a $${(pin.valueCents / 100).toFixed(2)} gift card from ${pin.businessName}`,
+          pinId,
+          giftCardId: card.id,
+          entries: [
+            { account: reserve, amountCents: -pin.valueCents },
+            { account: cardAccount, amountCents: pin.valueCents },
+          ],
+        },
+        reserve,
+      );
       await recordCardActivity(tx, {
         giftCardId: card.id,
         kind: 'issued',
@@ -151,7 +140,7 @@ export async function claimPin(
         recipientId: consumerId,
         businessId: pin.businessId,
         storeId: pin.storeId,
-        ledgerTransactionId: claimTransactionId,
+        ledgerTransactionId: claim.id,
       });
       // The consumer becomes (or stays) a lead of the business, which hears of it.
       const [consumer] = await tx
@@ -180,6 +169,30 @@ export async function claimPin(
       // (a claim saved but answered with an error would invite a second one).
       const giftCard = await findOwnedGiftCard(tx, consumerId, card.id);
       if (!giftCard) throw new Error('Claimed gift card not found');
+
+      // Last, the pin's stock: the pin's own part of the offer (active, cards left, unexpired:
+      // pin_on_offer, which offered_pins is made of) is checked again on the row this statement
+      // locks, so that of concurrent claims and a cancellation each sees the others' committed
+      // change. No card left (or the pin paused, cancelled or expired meanwhile) throws, and the
+      // whole claim above rolls back with it. The pin's row is locked before its reserve's, as
+      // a top-up and a refund lock them.
+      const [taken] = await tx
+        .update(pins)
+        .set({
+          remaining: sql`${pins.remaining} - 1`,
+          status: sql`case when ${pins.remaining} = 1 then 'exhausted' else ${pins.status} end`,
+        })
+        .where(and(eq(pins.id, pinId), sql`pin_on_offer(${pins})`))
+        .returning({ remaining: pins.remaining });
+      if (!taken) {
+        const [current] = await tx
+          .select({ status: pins.status, expiresAt: pins.expiresAt, remaining: pins.remaining })
+          .from(pins)
+          .where(eq(pins.id, pinId));
+        throw unavailable(current ?? pin);
+      }
+      // Then the card's value leaves the reserve, and the transaction commits.
+      await claim.applyHot();
       return { giftCard, remaining: taken.remaining };
     });
   } catch (error) {

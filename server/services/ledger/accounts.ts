@@ -46,7 +46,12 @@ export async function createPinReserveAccount(tx: Executor, pinId: number): Prom
   return account;
 }
 
-/** The pin's reserve account, locked for this transaction, with its balance. */
+/**
+ * The pin's reserve account, locked for this transaction, with its balance. NO KEY UPDATE, the
+ * lock an update of the balance takes anyway: it waits for other movements of the reserve, not
+ * for claims that have written entries on it but not yet reached the pin (a full FOR UPDATE
+ * would wait on those entries' key-share lock while the claim waits on our pin row: deadlock).
+ */
 export async function lockPinReserveAccount(
   tx: Executor,
   pinId: number,
@@ -59,7 +64,7 @@ export async function lockPinReserveAccount(
     })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.pinId, pinId))
-    .for('update');
+    .for('no key update');
   if (!account) throw new Error(`No reserve account for pin ${pinId}`);
   return account;
 }

@@ -31,6 +31,58 @@ export async function postTransaction(
   tx: Transaction,
   input: PostTransactionInput,
 ): Promise<number> {
+  const id = await recordTransaction(tx, input);
+  // Lock rows in id order so that two movements between the same accounts cannot deadlock.
+  for (const entry of byAccountId(input.entries)) await applyEntry(tx, entry);
+  return id;
+}
+
+export type PostedExceptHot = {
+  /** The ledger transaction, already recorded with all its entries. */
+  id: number;
+  /**
+   * Applies the hot account's entries to its balance (refusing, as postTransaction does, a
+   * balance that would go below zero). The movement is complete only once this has run: call it
+   * as the last statement before the commit.
+   */
+  applyHot: () => Promise<void>;
+};
+
+/**
+ * postTransaction for a movement touching a row that many transactions update at once (a pin's
+ * reserve while a crowd claims the pin): the transaction, its entries and every other account's
+ * balance are written now, the hot account's balance only when the caller calls `applyHot`, so
+ * that its row is locked from that statement to the commit instead of through the caller's other
+ * work. The caller keeps the lock order of the hot row's other writers (a pin's row before its
+ * reserve's) and calls `applyHot` before committing: until then the balances lag the entries.
+ */
+export async function postTransactionExceptHot(
+  tx: Transaction,
+  input: PostTransactionInput,
+  hot: LedgerAccount,
+): Promise<PostedExceptHot> {
+  const hotEntries = input.entries.filter((entry) => entry.account.id === hot.id);
+  if (hotEntries.length === 0) {
+    throw new Error(`Ledger transaction ${input.kind} has no entry on account ${hot.id}`);
+  }
+  const id = await recordTransaction(tx, input);
+  for (const entry of byAccountId(input.entries)) {
+    if (entry.account.id !== hot.id) await applyEntry(tx, entry);
+  }
+  let applied = false;
+  return {
+    id,
+    applyHot: async () => {
+      if (applied)
+        throw new Error(`Ledger transaction ${id} was applied to account ${hot.id} twice`);
+      applied = true;
+      for (const entry of hotEntries) await applyEntry(tx, entry);
+    },
+  };
+}
+
+/** Checks the movement is whole, positive cents and balanced, and records it with its entries. */
+async function recordTransaction(tx: Transaction, input: PostTransactionInput): Promise<number> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw new Error(`Ledger amounts are positive whole cents, got ${input.amountCents}`);
   }
@@ -61,22 +113,24 @@ export async function postTransaction(
       amountCents: entry.amountCents,
     })),
   );
-
-  // Lock rows in id order so that two movements between the same accounts cannot deadlock.
-  const sorted = [...input.entries].sort((a, b) => a.account.id - b.account.id);
-  for (const entry of sorted) {
-    if (entry.account.kind === 'system') continue;
-    const updated = await tx
-      .update(ledgerAccounts)
-      .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${entry.amountCents}` })
-      .where(
-        and(
-          eq(ledgerAccounts.id, entry.account.id),
-          gte(sql`${ledgerAccounts.balanceCents} + ${entry.amountCents}`, 0),
-        ),
-      )
-      .returning({ id: ledgerAccounts.id });
-    if (updated.length === 0) throw new AppError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE);
-  }
   return created.id;
+}
+
+const byAccountId = (entries: LedgerEntryInput[]) =>
+  [...entries].sort((a, b) => a.account.id - b.account.id);
+
+/** Adds an entry to its account's running balance; system accounts keep no balance. */
+async function applyEntry(tx: Transaction, entry: LedgerEntryInput): Promise<void> {
+  if (entry.account.kind === 'system') return;
+  const updated = await tx
+    .update(ledgerAccounts)
+    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${entry.amountCents}` })
+    .where(
+      and(
+        eq(ledgerAccounts.id, entry.account.id),
+        gte(sql`${ledgerAccounts.balanceCents} + ${entry.amountCents}`, 0),
+      ),
+    )
+    .returning({ id: ledgerAccounts.id });
+  if (updated.length === 0) throw new AppError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE);
 }
