@@ -23,6 +23,19 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-bundle-budget.mjs reads dist/public/.vite/manifest.json to size each route.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Left to itself the bundler gives every module that two lazy pages share a chunk of its
+        // own: each icon, each small UI part, ~25 files of a few hundred bytes before a guest's
+        // page can render, and a phone on a slow network fetches them six at a time.
+        codeSplitting: {
+          groups: [
+            // Every icon the app uses in one chunk (a few kB), loaded with the entry.
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
   test: {
     // Every core (Vitest's default leaves one idle: on CI's two cores, one file at a time).

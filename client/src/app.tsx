@@ -7,11 +7,10 @@ import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { PublicShell } from '@/components/layout/public-shell';
 import { StepUpPrompt } from '@/components/step-up/step-up-prompt';
 import { paths, routePatterns } from '@/lib/paths';
+import { loadAuthPage, loadProfilePage } from './first-route';
 import { queryClient } from '@/lib/query-client';
 
-const AuthPage = lazy(() =>
-  import('@/features/auth/pages/auth-page').then((module) => ({ default: module.AuthPage })),
-);
+const AuthPage = lazy(() => loadAuthPage().then((module) => ({ default: module.AuthPage })));
 const ConsumerHomePage = lazy(() =>
   import('@/features/home/pages/consumer-home-page').then((module) => ({
     default: module.ConsumerHomePage,
@@ -41,9 +40,7 @@ const LeaderboardPage = lazy(() =>
   })),
 );
 const ProfilePage = lazy(() =>
-  import('@/features/profile/pages/profile-page').then((module) => ({
-    default: module.ProfilePage,
-  })),
+  loadProfilePage().then((module) => ({ default: module.ProfilePage })),
 );
 const FriendsPage = lazy(() =>
   import('@/features/friends/pages/friends-page').then((module) => ({

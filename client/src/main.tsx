@@ -1,3 +1,5 @@
+// First: the first page's code and data start loading before the rest of this script runs.
+import './start-first-route';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -1,19 +1,22 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { useUser } from '@/api/get-user';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
-import { whenIdle } from '@/lib/when-idle';
 import { LoginForm } from '../components/login-form';
 
 // Registration (its forms, and zod with the shared schemas they validate against) is not on the
-// first screen, which signs in without client validation: it loads apart, once the page is up.
+// first screen, which signs in without client validation: it loads apart, when the Register tab
+// is pointed at, focused or chosen. Loaded as soon as the page was up, building the schemas kept a
+// phone's main thread busy for most of a second just when someone starts to type.
 const loadRegisterForm = () => import('../components/register-form');
 const RegisterForm = lazy(() =>
   loadRegisterForm().then((module) => ({ default: module.RegisterForm })),
 );
+
+const preloadRegisterForm = () => void loadRegisterForm().catch(() => {});
 
 type AuthTab = 'login' | 'register';
 
@@ -21,8 +24,6 @@ export function AuthPage() {
   const { data: user, isPending } = useUser();
   const [, navigate] = useLocation();
   const [tab, setTab] = useState<AuthTab>('login');
-
-  useEffect(() => whenIdle(() => void loadRegisterForm().catch(() => {})), []);
 
   if (isPending) return <FullPageSpinner />;
   if (user) return <Redirect to={paths.home} replace />;
@@ -52,7 +53,14 @@ export function AuthPage() {
           <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="login">Sign In</TabsTrigger>
-              <TabsTrigger value="register">Register</TabsTrigger>
+              <TabsTrigger
+                value="register"
+                onPointerEnter={preloadRegisterForm}
+                onPointerDown={preloadRegisterForm}
+                onFocus={preloadRegisterForm}
+              >
+                Register
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="login">
               <LoginForm onSuccess={goHome} />

@@ -21,6 +21,10 @@ export const getProfileQueryOptions = (username: string) =>
     queryKey: [...PROFILES_QUERY_KEY, username.toLowerCase()],
     queryFn: () => getProfile(username),
     retry: retryProfileOnce,
+    // The entry asks for the profile alongside the page's code (first-route.ts): the answer is
+    // fresh when the page mounts a moment later, so it is not asked for twice. The changes the
+    // app makes to a profile invalidate it.
+    staleTime: 10_000,
   });
 
 export function useProfile(username: string) {

@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 
 export type AvatarPerson = { name: string; username: string; profilePicture: string | null };
 
-// The enlarged picture opens on a tap: its dialog code loads apart, once the profile is shown.
+// The enlarged picture opens on a tap: its dialog code loads apart, the first time it is asked for.
 const AvatarDialog = lazy(() =>
   import('./avatar-dialog').then((module) => ({ default: module.AvatarDialog })),
 );
@@ -12,13 +12,17 @@ const AvatarDialog = lazy(() =>
 /** The profile's avatar; tapping it shows it larger in a dialog. */
 export function ProfileAvatar({ person, className }: { person: AvatarPerson; className?: string }) {
   const [enlarged, setEnlarged] = useState(false);
+  const [everEnlarged, setEverEnlarged] = useState(false);
 
   return (
     <>
       <button
         type="button"
         aria-label={`Enlarge ${person.name}'s profile picture`}
-        onClick={() => setEnlarged(true)}
+        onClick={() => {
+          setEverEnlarged(true);
+          setEnlarged(true);
+        }}
         className={cn(
           'relative rounded-full ring-4 ring-card focus-visible:ring-ring focus-visible:outline-hidden',
           className,
@@ -27,9 +31,11 @@ export function ProfileAvatar({ person, className }: { person: AvatarPerson; cla
         <Avatar name={person.name} picture={person.profilePicture} size="2xl" decorative eager />
       </button>
 
-      <Suspense fallback={null}>
-        <AvatarDialog person={person} open={enlarged} onOpenChange={setEnlarged} />
-      </Suspense>
+      {everEnlarged && (
+        <Suspense fallback={null}>
+          <AvatarDialog person={person} open={enlarged} onOpenChange={setEnlarged} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { BadgeCheck, Gift, Share2, UserPlus, Users } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { brandDisplayName } from '@shared/constants';
 import { type PublicProfile } from '@shared/schema/profiles';
@@ -20,14 +20,17 @@ import { useProfileSharing } from '../components/use-profile-sharing';
 import { friendsOfPath, paths } from '@/lib/paths';
 
 // The '⋯' menu is on the first screen but does nothing until tapped, and Radix's menu, popper and
-// focus code is the largest part of this page: it loads apart, alongside the profile itself.
+// focus code is the largest part of this page: it loads apart, when the button is pointed at,
+// focused or tapped (a tap before it is here opens the menu when it arrives).
 const loadProfileMenu = () => import('../components/profile-menu');
 const ProfileMenu = lazy(() =>
   loadProfileMenu().then((module) => ({ default: module.ProfileMenu })),
 );
+const preloadProfileMenu = () => void loadProfileMenu().catch(() => {});
 
-// The dialogs open on a tap, never on the first screen: they load apart (the gift and report
-// forms bring zod with their shared schemas), starting as soon as the profile is shown.
+// The dialogs open on a tap, never on the first screen: each loads apart (the gift and report
+// forms bring zod with their shared schemas) the first time it is opened. Loaded as soon as the
+// profile showed, their code kept a phone's main thread busy for a second and more.
 const GuestGiftDialog = lazy(() =>
   import('../components/guest-gift-dialog').then((module) => ({
     default: module.GuestGiftDialog,
@@ -55,8 +58,6 @@ export function ProfilePage() {
   const { username = '' } = useParams<{ username: string }>();
   const profile = useProfile(username);
   const user = useUser();
-
-  useEffect(() => void loadProfileMenu().catch(() => {}), []);
 
   // Wait for the session too, so the buttons that depend on who is looking never flicker.
   if (profile.isPending || user.isPending) {
@@ -104,15 +105,22 @@ function PageFrame({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-type OpenDialog = 'share' | 'qr' | 'report' | 'gift' | null;
+type DialogName = 'share' | 'qr' | 'report' | 'gift';
+type OpenDialog = DialogName | null;
 
 type ProfileViewProps = { profile: PublicProfile; signedIn: boolean; isOwnProfile: boolean };
 
 function ProfileView({ profile, signedIn, isOwnProfile }: ProfileViewProps) {
   const [, navigate] = useLocation();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dialog, setDialogState] = useState<OpenDialog>(null);
+  // The dialogs opened at least once: each stays rendered after, so it can close as usual.
+  const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set());
+  const setDialog = (name: OpenDialog) => {
+    if (name && !opened.has(name)) setOpened(new Set(opened).add(name));
+    setDialogState(name);
+  };
   const sharing = useProfileSharing(profile);
-  const dialogProps = (name: Exclude<OpenDialog, null>) => ({
+  const dialogProps = (name: DialogName) => ({
     open: dialog === name,
     onOpenChange: (open: boolean) => setDialog(open ? name : null),
   });
@@ -244,10 +252,12 @@ function ProfileView({ profile, signedIn, isOwnProfile }: ProfileViewProps) {
 
       {/* A dialog tapped open before its code is here opens when it arrives. */}
       <Suspense fallback={null}>
-        <ShareProfileDialog {...dialogProps('share')} {...qrPanel} />
-        <QrCodeDialog {...dialogProps('qr')} {...qrPanel} />
-        {report && signedIn && <ReportProfileDialog {...dialogProps('report')} profile={profile} />}
-        {canSendGift && (
+        {opened.has('share') && <ShareProfileDialog {...dialogProps('share')} {...qrPanel} />}
+        {opened.has('qr') && <QrCodeDialog {...dialogProps('qr')} {...qrPanel} />}
+        {report && signedIn && opened.has('report') && (
+          <ReportProfileDialog {...dialogProps('report')} profile={profile} />
+        )}
+        {canSendGift && opened.has('gift') && (
           <GuestGiftDialog
             {...dialogProps('gift')}
             recipient={{ username: profile.username, brands: giftBrands }}
@@ -263,11 +273,18 @@ type ProfileMenuSlotProps = Omit<ComponentProps<typeof ProfileMenu>, 'defaultOpe
 /** The profile menu, or until its code is here the same '⋯' button, which opens it on arrival. */
 function ProfileMenuSlot(props: ProfileMenuSlotProps) {
   const [requested, setRequested] = useState(false);
+  const button = (
+    <MoreOptionsButton
+      aria-haspopup="menu"
+      onPointerEnter={preloadProfileMenu}
+      onFocus={preloadProfileMenu}
+      onClick={() => setRequested(true)}
+    />
+  );
+  if (!requested) return button;
   return (
-    <Suspense
-      fallback={<MoreOptionsButton aria-haspopup="menu" onClick={() => setRequested(true)} />}
-    >
-      <ProfileMenu {...props} defaultOpen={requested} />
+    <Suspense fallback={button}>
+      <ProfileMenu {...props} defaultOpen />
     </Suspense>
   );
 }
