@@ -199,8 +199,31 @@ const leadTerms = (
     [[1, 2, 3, 4, 5, 6, 7, 8].map((n) => benchBusinessUsername(n))],
   )
 ).rows.map((row) => row.term);
+// The signed-in consumers' conversations (user n is id n) and their cards with a history beyond
+// the issue, so each request reads a real thread or history of the user who sends it.
+const conversationsOfSignedIn = (
+  await client.query<{ userId: number; other: string }>(
+    `select cp.user_id as "userId", other.username as other
+       from conversation_participants cp join users other on other.id = cp.other_user_id
+      where cp.user_id <= $1 order by cp.last_activity_at desc`,
+    [consumerCount],
+  )
+).rows;
+const historyCards = (
+  await client.query<{ userId: number; cardId: number }>(
+    `select distinct on (g.owner_id) g.owner_id as "userId", g.id as "cardId"
+       from gift_cards g
+      where g.owner_id <= $1
+        and exists (select 1 from gift_card_activities a where a.gift_card_id = g.id and a.kind <> 'issued')
+      order by g.owner_id, g.id desc`,
+    [consumerCount],
+  )
+).rows;
 if (!cascade || pinLocations.length === 0 || leadTerms.length === 0) {
   throw new Error('The bench database has no active pins, stores or leads: seed it again.');
+}
+if (conversationsOfSignedIn.length === 0 || historyCards.length === 0) {
+  throw new Error('The bench database has no conversations or card histories: seed it again.');
 }
 
 const cycle = <T>(values: T[]) => {
@@ -212,6 +235,24 @@ const businessCookie = cycle(businesses);
 const pinLocation = cycle(pinLocations);
 const leadTerm = cycle(leadTerms);
 const profileUsername = cycle(consumerNumbers.slice(0, 64).map((n) => benchConsumerUsername(n)));
+/**
+ * Requests whose path belongs to one user: autocannon asks for the cookie first, then the path
+ * (then the body), so the cookie moves to the next pair and the path and body read the same one.
+ */
+const paired = <T>(pairs: T[], cookieOf: (pair: T) => string) => {
+  const next = cycle(pairs);
+  let current = pairs[0] as T;
+  return {
+    cookie: () => {
+      current = next();
+      return cookieOf(current);
+    },
+    pair: () => current,
+  };
+};
+const consumerCookieOf = (userId: number) => consumers[userId - 1] ?? '';
+const threads = paired(conversationsOfSignedIn, (row) => consumerCookieOf(row.userId));
+const histories = paired(historyCards, (row) => consumerCookieOf(row.userId));
 
 // A cursor a few pages into the feed.
 let feedCursor = '';
@@ -333,10 +374,142 @@ const reads: Endpoint[] = [
     kind: 'read',
     path: () => `/api/user/qr-code/${profileUsername()}`,
   },
+  {
+    name: 'settings',
+    kind: 'read',
+    path: () => '/api/user/settings',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'saved payment cards',
+    kind: 'read',
+    path: () => '/api/payments/cards',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'conversations',
+    kind: 'read',
+    path: () => '/api/messages?page=1&limit=20',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'messages unread count',
+    kind: 'read',
+    path: () => '/api/messages/unread-count',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'conversation page',
+    kind: 'read',
+    path: () => `/api/messages/${encodeURIComponent(threads.pair().other)}`,
+    cookie: threads.cookie,
+  },
+  {
+    name: 'card history',
+    kind: 'read',
+    path: () => `/api/gift-cards/${histories.pair().cardId}/history?page=1&limit=10`,
+    cookie: histories.cookie,
+  },
+  {
+    name: 'gifts chart',
+    kind: 'read',
+    path: () => '/api/wallet/charts/gifts',
+    cookie: consumerCookie,
+  },
+  {
+    name: 'business activity chart',
+    kind: 'read',
+    path: () => '/api/business/charts/activity',
+    cookie: businessCookie,
+  },
+  {
+    name: 'business value chart',
+    kind: 'read',
+    path: () => '/api/business/charts/value',
+    cookie: businessCookie,
+  },
+  {
+    name: 'business top stores',
+    kind: 'read',
+    path: () => '/api/business/charts/top-stores',
+    cookie: businessCookie,
+  },
+  {
+    name: 'business pin list',
+    kind: 'read',
+    path: () => '/api/pins/mine?status=active,paused,exhausted&page=1&limit=10',
+    cookie: businessCookie,
+  },
 ];
 
 log('Loading the endpoints…');
-for (const endpoint of reads) await run(app.url, endpoint);
+// CPU per answer of the server process and of the bench database's Postgres backends, for the
+// scaling estimates (how many app processes one Postgres feeds). Read from /proc around each run,
+// warm-up included, so the time is spread over the warm-up's requests too (about 2 s in 12).
+const cpuPerAnswer: Record<string, { serverMs: number; postgresMs: number }> = {};
+const serverPid = app.process.pid ?? -1;
+const benchDatabase = new URL(databaseUrl).pathname.slice(1);
+const isBenchBackend = (command: string) =>
+  command.startsWith('postgres: ') && command.includes(` ${benchDatabase} `);
+for (const endpoint of reads) {
+  const before = {
+    server: cpuSeconds((pid) => pid === serverPid),
+    postgres: cpuSeconds((_, command) => isBenchBackend(command)),
+  };
+  const measured = results.length;
+  await run(app.url, endpoint);
+  const result = results[measured];
+  if (!result || result.requests === 0) continue;
+  const answers = result.requests * ((options.duration + 2) / options.duration);
+  const cpu = {
+    serverMs: ((cpuSeconds((pid) => pid === serverPid) - before.server) * 1000) / answers,
+    postgresMs:
+      ((cpuSeconds((_, command) => isBenchBackend(command)) - before.postgres) * 1000) / answers,
+  };
+  cpuPerAnswer[endpoint.name] = cpu;
+  log(
+    `    CPU per answer: server ${cpu.serverMs.toFixed(2)} ms, Postgres ${cpu.postgresMs.toFixed(2)} ms`,
+  );
+}
+
+// The counter's lookup reads the card behind a code a holder just made (codes live 90 seconds and
+// are spent only by a redemption, so a code may be looked up again and again meanwhile): codes
+// for the signed-in consumers' active cards from the signed-in businesses' pins, made through the
+// app right before the run, each looked up by the business that issued its card.
+if (wanted('redemption lookup')) {
+  const redeemable = (
+    await client.query<{ userId: number; cardId: number; businessId: number }>(
+      `select distinct on (g.owner_id) g.owner_id as "userId", g.id as "cardId", g.business_id as "businessId"
+         from gift_cards g
+        where g.owner_id <= $1 and g.business_id between $2 + 1 and $2 + 8
+          and g.status = 'active' and g.expires_at > now() + interval '1 hour'
+        order by g.owner_id, g.id desc limit 64`,
+      [consumerCount, counts.consumers],
+    )
+  ).rows;
+  if (redeemable.length === 0) throw new Error('No active card to make a counter code for.');
+  const codes: { code: string; businessCookie: string }[] = [];
+  for (const row of redeemable) {
+    const made = await api<{ code: string }>(
+      app.url,
+      `/api/gift-cards/${row.cardId}/redemption-code`,
+      { cookie: consumerCookieOf(row.userId), body: {} },
+    );
+    codes.push({
+      code: made.code,
+      businessCookie: businesses[row.businessId - counts.consumers - 1] ?? '',
+    });
+  }
+  const lookups = paired(codes, (row) => row.businessCookie);
+  await run(app.url, {
+    name: 'redemption lookup',
+    kind: 'read',
+    method: 'POST',
+    path: () => '/api/redemptions/lookup',
+    cookie: lookups.cookie,
+    body: () => ({ code: lookups.pair().code }),
+  });
+}
 
 // Sign-in is deliberately slow (scrypt, ~100 ms of CPU): measured, not held to the read targets.
 const loginUsers = cycle(consumerNumbers.map((n) => benchConsumerUsername(n)));
@@ -547,8 +720,30 @@ const markdown = formatReport(report, previous);
 const base = path.join(resultsDir, `${date}-${options.scale}`);
 fs.writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
 fs.writeFileSync(`${base}.md`, markdown);
+fs.writeFileSync(`${base}-cpu.json`, `${JSON.stringify(cpuPerAnswer, null, 2)}\n`);
 process.stdout.write(`\n${markdown}\n`);
 log(`Written ${path.relative(root, base)}.json and .md (targets: ${JSON.stringify(TARGETS)})`);
+
+/** CPU seconds used so far by the processes `pick` selects, from /proc (0 where there is none). */
+function cpuSeconds(pick: (pid: number, command: string) => boolean): number {
+  const ticksPerSecond = 100;
+  let total = 0;
+  if (!fs.existsSync('/proc')) return 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (!pick(Number(entry), command)) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command in parentheses: state is field 3, utime 14 and stime 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
 
 async function postgresVersion(): Promise<string> {
   const version = new pg.Client({ connectionString: databaseUrl });
