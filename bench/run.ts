@@ -219,11 +219,17 @@ const historyCards = (
     [consumerCount],
   )
 ).rows;
-if (!cascade || pinLocations.length === 0 || leadTerms.length === 0) {
-  throw new Error('The bench database has no active pins, stores or leads: seed it again.');
-}
-if (conversationsOfSignedIn.length === 0 || historyCards.length === 0) {
-  throw new Error('The bench database has no conversations or card histories: seed it again.');
+const missing =
+  !cascade || pinLocations.length === 0 || leadTerms.length === 0
+    ? 'active pins, stores or leads'
+    : conversationsOfSignedIn.length === 0 || historyCards.length === 0
+      ? 'conversations or card histories'
+      : null;
+if (missing || !cascade) {
+  // The server is a process of its own: stopped here, it does not outlive the benchmark.
+  await client.end();
+  await app.stop();
+  throw new Error(`The bench database has no ${missing}: seed it again.`);
 }
 
 const cycle = <T>(values: T[]) => {
