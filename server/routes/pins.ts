@@ -19,6 +19,10 @@ import { expirePins } from '../services/pins/pin-refunds';
 import { resumePin } from '../services/pins/resume-pin';
 import { topUpPin } from '../services/pins/top-up-pin';
 
+/** What a change to one pin answers: the pin as it is now. */
+const pinAnswer = (description: string) =>
+  ({ kind: 'json', status: 200, schema: businessPinSchema, description }) as const;
+
 export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
   const tag = 'Pins';
   return [
@@ -53,12 +57,7 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       tag,
       access: 'business',
       params: idParam('Pin'),
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: businessPinSchema,
-        description: 'The pin, cancelled',
-      },
+      answer: pinAnswer('The pin, cancelled'),
       handle: ({ user, params }) => cancelPin(db, user.id, params.id),
     }),
     defineRoute({
@@ -68,12 +67,7 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       tag,
       access: 'business',
       params: idParam('Pin'),
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: businessPinSchema,
-        description: 'The pin, paused',
-      },
+      answer: pinAnswer('The pin, paused'),
       handle: async ({ user, params }) => {
         // A pin past its expiry is settled first, so it answers as the expired pin it is.
         await expirePins(db, { businessId: user.id });
@@ -87,12 +81,7 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       tag,
       access: 'business',
       params: idParam('Pin'),
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: businessPinSchema,
-        description: 'The pin, resumed',
-      },
+      answer: pinAnswer('The pin, resumed'),
       handle: async ({ user, params }) => {
         await expirePins(db, { businessId: user.id });
         return resumePin(db, user.id, params.id);
@@ -106,12 +95,7 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       access: 'business',
       params: idParam('Pin'),
       body: extendPinSchema,
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: businessPinSchema,
-        description: 'The pin, extended',
-      },
+      answer: pinAnswer('The pin, extended'),
       handle: async ({ user, params, body }) => {
         await expirePins(db, { businessId: user.id });
         return extendPin(db, user.id, params.id, body);
@@ -125,12 +109,7 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       access: 'business',
       params: idParam('Pin'),
       body: topUpPinSchema,
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: businessPinSchema,
-        description: 'The pin, with its new cards',
-      },
+      answer: pinAnswer('The pin, with its new cards'),
       handle: async ({ user, params, body }) => {
         await expirePins(db, { businessId: user.id });
         return topUpPin(db, user.id, params.id, body);
