@@ -87,6 +87,59 @@ describe.concurrent('the job queue', () => {
     }
   });
 
+  it('stops only once the failure of the job it was running is written', async () => {
+    // Once the job has thrown, statements are slowed down, as on a busy database: stop() must
+    // still wait for the one that records the failure, or the app would close the database
+    // under it.
+    let pending = 0;
+    let slow = false;
+    const database = {
+      ...context.database,
+      executeSql: async (text: string, params?: unknown[]) => {
+        pending += 1;
+        try {
+          if (slow) await new Promise((resolve) => setTimeout(resolve, 400));
+          return await context.database.executeSql(text, params);
+        } finally {
+          pending -= 1;
+        }
+      },
+    };
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const queue = await startJobQueue({
+      database,
+      logger: createLogger('silent'),
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      definitions: [
+        {
+          name: 'stopping-test-job',
+          retryLimit: 1,
+          retryDelaySeconds: 60,
+          run: async () => {
+            started();
+            await new Promise<void>((resolve) => (release = resolve));
+            throw new Error('fails while the queue stops');
+          },
+        },
+      ],
+    });
+    const id = await queue.send('stopping-test-job', {});
+    await running;
+    const stopped = queue.stop();
+    slow = true;
+    release();
+    await stopped;
+    expect(pending).toBe(0);
+    const rows = await context.database.query<{ state: string }>(
+      'select state from pgboss.job where id = $1',
+      [id],
+    );
+    expect(rows[0]?.state).toBe('retry');
+  });
+
   it('keeps a job through a restart: what one instance failed, the next one runs', async () => {
     const first = await startJobQueue({
       database: context.database,

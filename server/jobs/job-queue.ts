@@ -58,8 +58,22 @@ const KEEP_FAILED_DAYS = 365;
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { database, logger } = options;
   const schedule = options.schedule ?? true;
+  // pg-boss marks a job done or failed without awaiting it, after the worker has let go of the
+  // job: its stop() can answer while that statement still runs. Statements in flight are kept
+  // here so that stop() waits for them and the database is never closed under one.
+  const inFlight = new Set<Promise<unknown>>();
+  const executeSql: DatabaseHandle['executeSql'] = (text, params) => {
+    const statement = database.executeSql(text, params);
+    const settled = statement.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+    return statement;
+  };
   const boss = new PgBoss({
-    db: { executeSql: database.executeSql },
+    db: { executeSql },
     schema: 'pgboss',
     migrate: false,
     supervise: schedule,
@@ -87,6 +101,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     stop: async () => {
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 8_000 });
+      while (inFlight.size > 0) await Promise.all(inFlight);
     },
     state: async (name, id) => (await boss.getJobById(name, id))?.state,
   };
