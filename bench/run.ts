@@ -457,25 +457,29 @@ const serverPid = app.process.pid ?? -1;
 const benchDatabase = new URL(databaseUrl).pathname.slice(1);
 const isBenchBackend = (command: string) =>
   command.startsWith('postgres: ') && command.includes(` ${benchDatabase} `);
-for (const endpoint of reads) {
-  const before = {
-    server: cpuSeconds((pid) => pid === serverPid),
-    postgres: cpuSeconds((_, command) => isBenchBackend(command)),
+const cpuNow = () => ({
+  server: cpuSeconds((pid) => pid === serverPid),
+  postgres: cpuSeconds((_, command) => isBenchBackend(command)),
+});
+/** Records the CPU the server and Postgres spent per answer since `before`. */
+const recordCpu = (name: string, before: ReturnType<typeof cpuNow>, answers: number) => {
+  const now = cpuNow();
+  const cpu = {
+    serverMs: ((now.server - before.server) * 1000) / answers,
+    postgresMs: ((now.postgres - before.postgres) * 1000) / answers,
   };
+  cpuPerAnswer[name] = cpu;
+  log(
+    `    CPU per answer: server ${cpu.serverMs.toFixed(2)} ms, Postgres ${cpu.postgresMs.toFixed(2)} ms`,
+  );
+};
+for (const endpoint of reads) {
+  const before = cpuNow();
   const measured = results.length;
   await run(app.url, endpoint);
   const result = results[measured];
   if (!result || result.requests === 0) continue;
-  const answers = result.requests * ((options.duration + 2) / options.duration);
-  const cpu = {
-    serverMs: ((cpuSeconds((pid) => pid === serverPid) - before.server) * 1000) / answers,
-    postgresMs:
-      ((cpuSeconds((_, command) => isBenchBackend(command)) - before.postgres) * 1000) / answers,
-  };
-  cpuPerAnswer[endpoint.name] = cpu;
-  log(
-    `    CPU per answer: server ${cpu.serverMs.toFixed(2)} ms, Postgres ${cpu.postgresMs.toFixed(2)} ms`,
-  );
+  recordCpu(endpoint.name, before, result.requests * ((options.duration + 2) / options.duration));
 }
 
 // The counter's lookup reads the card behind a code a holder just made (codes live 90 seconds and
@@ -599,6 +603,7 @@ if (runContention) {
 
   const claimRun = async (name: string, path: () => string) => {
     log(`  ${name}…`);
+    const before = cpuNow();
     const result = await measure(
       {
         name,
@@ -617,6 +622,7 @@ if (runContention) {
     log(
       `    ${Math.round(result.requestsPerSecond)} claims/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
     );
+    recordCpu(name, before, result.requests);
     return result;
   };
   // Each request takes the next claimer and, on the spread run, the next pin: claimer k claims pin k.
