@@ -14,19 +14,20 @@ import { pins } from '@shared/tables/pins';
 import { userIdentifiers, users } from '@shared/tables/users';
 import { type z } from 'zod';
 import { type Database } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { upsertLeadFromClaim } from '../leads/leads';
 import { postTransactionExceptHot } from '../ledger/post-transaction';
 import { notify } from '../notifications/notify';
 import { generateGiftCardCode } from './gift-card-code';
-import { findOwnedGiftCard } from './present-gift-card';
+import { toWalletGiftCard } from './present-gift-card';
 import { recordCardActivity } from './record-card-activity';
 
 const alreadyClaimed = () => new AppError('CONFLICT', CLAIM_MESSAGES.alreadyClaimed);
 
 /** Why an active-looking pin cannot give a card right now. */
-function unavailable(pin: { status: string; expiresAt: Date; remaining: number }): AppError {
+function unavailable(pin: { status: string; expiresAt: Date | string }): AppError {
   if (pin.status === 'cancelled') return new AppError('GONE', CLAIM_MESSAGES.cancelled);
   if (pin.status === 'expired' || new Date(pin.expiresAt).getTime() <= Date.now()) {
     return new AppError('GONE', CLAIM_MESSAGES.expired);
@@ -34,6 +35,69 @@ function unavailable(pin: { status: string; expiresAt: Date; remaining: number }
   if (pin.status === 'paused') return new AppError('CONFLICT', CLAIM_MESSAGES.paused);
   return new AppError('CONFLICT', CLAIM_MESSAGES.soldOut);
 }
+
+/** The pin as a claim needs it, with what decides and explains whether it is offered. */
+type ClaimCandidate = {
+  businessId: number;
+  businessName: string;
+  brandId: string;
+  valueCents: number;
+  status: string;
+  remaining: number;
+  expiresAt: Date | string;
+  storeName: string;
+  storeId: number;
+  reserveId: number | null;
+  consumerName: string;
+  consumerEmail: string;
+  consumerPhone: string | null;
+  offered: boolean;
+  claimedBefore: boolean;
+  aimedAtConsumer: boolean;
+};
+
+/**
+ * Everything a claim reads, in one statement planned once per connection: the pin, its business,
+ * store and reserve account, the consumer (for the lead), and whether the pin is offered to them —
+ * decided by offered_pins (a function of the migrations), as the marketplace decides it — with
+ * what explains a refusal. No lock is taken: the pin's stock is taken at the end of the claim.
+ */
+const claimCandidate = preparedQuery<ClaimCandidate>(
+  'claim_candidate',
+  () => sql`
+    select p.business_id as "businessId", business.name as "businessName",
+           p.brand_id as "brandId", p.value_cents as "valueCents", p.status, p.remaining,
+           p.expires_at as "expiresAt", store.name as "storeName", p.location_id as "storeId",
+           (select reserve.id from ${ledgerAccounts} reserve where reserve.pin_id = p.id)
+             as "reserveId",
+           consumer.name as "consumerName", consumer.email as "consumerEmail",
+           consumer.phone as "consumerPhone",
+           exists (select 1 from offered_pins(consumer.id) as offered where offered.id = p.id)
+             as offered,
+           exists (select 1 from ${giftCards} card
+                    where card.pin_id = p.id and card.claimed_by = consumer.id) as "claimedBefore",
+           pin_aimed_at(p, array(select mine.identifier_id from ${userIdentifiers} mine
+                                  where mine.user_id = consumer.id)) as "aimedAtConsumer"
+      from ${pins} p
+      join ${users} business on business.id = p.business_id
+      join ${stores} store on store.id = p.location_id
+      join ${users} consumer on consumer.id = ${sql.placeholder('consumerId')}
+     where p.id = ${sql.placeholder('pinId')}`,
+);
+
+/** The card's columns the wallet answer is made of (its balance comes from the ledger). */
+const issuedCardColumns = {
+  id: giftCards.id,
+  senderName: giftCards.senderName,
+  brandId: giftCards.brandId,
+  valueCents: giftCards.valueCents,
+  status: giftCards.status,
+  source: giftCards.source,
+  pinId: giftCards.pinId,
+  message: giftCards.message,
+  expiresAt: giftCards.expiresAt,
+  createdAt: giftCards.createdAt,
+};
 
 /**
  * A consumer takes one card from a pin: at most once per consumer and pin (a unique
@@ -50,38 +114,15 @@ export async function claimPin(
   let claimed: { giftCard: WalletGiftCard; remaining: number };
   try {
     claimed = await db.transaction(async (tx) => {
-      // Whether the pin is offered to this consumer is decided by offered_pins (a function of the
-      // migrations), as the marketplace decides it; the other columns only explain a refusal.
-      const [pin] = await tx
-        .select({
-          id: pins.id,
-          businessId: pins.businessId,
-          businessName: users.name,
-          brandId: pins.brandId,
-          valueCents: pins.valueCents,
-          status: pins.status,
-          remaining: pins.remaining,
-          expiresAt: pins.expiresAt,
-          storeName: stores.name,
-          storeId: pins.locationId,
-          offered: sql<boolean>`exists (select 1 from offered_pins(${consumerId}) as offered
-            where offered.id = ${pins.id})`,
-          claimedBefore: sql<boolean>`exists (select 1 from ${giftCards}
-            where ${giftCards.pinId} = ${pins.id} and ${giftCards.claimedBy} = ${consumerId})`,
-          aimedAtConsumer: sql<boolean>`pin_aimed_at(${pins}, array(
-            select ${userIdentifiers.identifierId} from ${userIdentifiers}
-            where ${userIdentifiers.userId} = ${consumerId}))`,
-        })
-        .from(pins)
-        .innerJoin(users, eq(users.id, pins.businessId))
-        .innerJoin(stores, eq(stores.id, pins.locationId))
-        .where(eq(pins.id, pinId));
+      const [pin] = await claimCandidate(tx, 'all', { consumerId, pinId });
       if (!pin) throw notFound(CLAIM_MESSAGES.notFound);
       if (!pin.offered) {
         if (pin.claimedBefore) throw alreadyClaimed();
         if (!pin.aimedAtConsumer) throw new AppError('FORBIDDEN', CLAIM_MESSAGES.notOffered);
         throw unavailable(pin);
       }
+      if (pin.reserveId === null) throw new Error(`Ledger account missing for pin ${pinId}`);
+      const expiresAt = new Date(pin.expiresAt);
 
       // Everything that does not touch the pin's row or its reserve's comes first, while other
       // claims of the same pin run alongside: those two rows, which every claim of the pin
@@ -98,20 +139,19 @@ export async function claimPin(
           pinId,
           claimedBy: consumerId,
           businessId: pin.businessId,
-          expiresAt: pin.expiresAt,
+          expiresAt,
         })
-        .returning({ id: giftCards.id });
+        // The answer's columns: with the balance (the whole value, credited below) it is the
+        // card as the wallet shows it, with no read after the writes.
+        .returning(issuedCardColumns);
       if (!card) throw new Error('Gift card was not issued');
 
       const [cardAccount] = await tx
         .insert(ledgerAccounts)
         .values({ kind: 'gift_card', giftCardId: card.id })
         .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind });
-      const [reserve] = await tx
-        .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.pinId, pinId));
-      if (!cardAccount || !reserve) throw new Error(`Ledger accounts missing for pin ${pinId}`);
+      if (!cardAccount) throw new Error(`Ledger account missing for gift card ${card.id}`);
+      const reserve = { id: pin.reserveId, kind: 'pin_reserve' as const };
 
       // The entries and the card's balance now; the reserve's balance by `applyHot` below.
       const claim = await postTransactionExceptHot(
@@ -143,11 +183,12 @@ export async function claimPin(
         ledgerTransactionId: claim.id,
       });
       // The consumer becomes (or stays) a lead of the business, which hears of it.
-      const [consumer] = await tx
-        .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
-        .from(users)
-        .where(eq(users.id, consumerId));
-      if (!consumer) throw new Error(`No consumer ${consumerId}`);
+      const consumer = {
+        id: consumerId,
+        name: pin.consumerName,
+        email: pin.consumerEmail,
+        phone: pin.consumerPhone,
+      };
       const value = formatDollars(pin.valueCents);
       const brand = brandDisplayName(pin.brandId);
       const leadId = await upsertLeadFromClaim(tx, {
@@ -165,10 +206,7 @@ export async function claimPin(
         referenceId: leadId,
         message: `${consumer.name} claimed your ${value} ${brand} pin at ${pin.storeName}`,
       });
-      // The answer is read before the commit: once it is committed, nothing is left to fail
-      // (a claim saved but answered with an error would invite a second one).
-      const giftCard = await findOwnedGiftCard(tx, consumerId, card.id);
-      if (!giftCard) throw new Error('Claimed gift card not found');
+      const giftCard = toWalletGiftCard({ ...card, balanceCents: pin.valueCents });
 
       // Last, the pin's stock: the pin's own part of the offer (active, cards left, unexpired:
       // pin_on_offer, which offered_pins is made of) is checked again on the row this statement

@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { type LedgerTransactionKind } from '@shared/constants';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '@shared/tables/ledger';
 import { type Transaction } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { AppError } from '../../lib/errors';
 import { type LedgerAccount } from './accounts';
 
@@ -91,29 +92,31 @@ async function recordTransaction(tx: Transaction, input: PostTransactionInput): 
     throw new Error(`Unbalanced ledger transaction ${input.kind}: entries sum to ${sum}`);
   }
 
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: input.kind,
-      userId: input.userId,
-      amountCents: input.amountCents,
-      description: input.description,
-      pinId: input.pinId ?? null,
-      giftCardId: input.giftCardId ?? null,
-      idempotencyKey: input.idempotencyKey ?? null,
-      providerReference: input.providerReference ?? null,
-    })
-    .returning({ id: ledgerTransactions.id });
-  if (!created) throw new Error('Ledger transaction was not recorded');
-
-  await tx.insert(ledgerEntries).values(
-    input.entries.map((entry) => ({
-      transactionId: created.id,
-      accountId: entry.account.id,
-      amountCents: entry.amountCents,
-    })),
+  // The transaction and its entries in one statement (one round trip inside transactions that
+  // others may be queued behind).
+  const entries = sql.join(
+    input.entries.map((entry) => sql`(${entry.account.id}::integer, ${entry.amountCents}::bigint)`),
+    sql`, `,
   );
-  return created.id;
+  const [created] = await queryRows<{ id: number | string }>(
+    tx,
+    sql`with created as (
+            insert into ${ledgerTransactions}
+              (kind, user_id, amount_cents, description, pin_id, gift_card_id, idempotency_key,
+               provider_reference)
+            values (${input.kind}, ${input.userId}, ${input.amountCents}, ${input.description},
+                    ${input.pinId ?? null}, ${input.giftCardId ?? null},
+                    ${input.idempotencyKey ?? null}, ${input.providerReference ?? null})
+            returning id
+          ), entries as (
+            insert into ${ledgerEntries} (transaction_id, account_id, amount_cents)
+            select created.id, entry.account_id, entry.amount_cents
+              from created, (values ${entries}) as entry(account_id, amount_cents)
+          )
+          select id from created`,
+  );
+  if (!created) throw new Error('Ledger transaction was not recorded');
+  return Number(created.id);
 }
 
 const byAccountId = (entries: LedgerEntryInput[]) =>

@@ -26,57 +26,54 @@ export type NotifyInput = {
 
 const dollars = (cents: number | null | undefined) => `$${((cents ?? 0) / 100).toFixed(2)}`;
 
-/** The texts of the kinds that have a template; other kinds bring their own text. */
-function messageFor(input: NotifyInput, name: string): string {
-  switch (input.type) {
-    case 'friend_request_received':
-      return `${name} sent you a friend request`;
-    case 'friend_request_accepted':
-      return `${name} accepted your friend request`;
-    case 'gift_received': {
-      const text = `You received a ${dollars(input.amountCents)} gift card from ${name}`;
-      return input.giftMessage ? `${text}: "${input.giftMessage}"` : text;
-    }
-    case 'gift_request_received':
-      return `${name} requested a gift card`;
-    case 'post_mention':
-      return `${name} mentioned you in a post`;
-    default:
-      return input.message ?? 'New notification';
-  }
-}
+/** The texts of the kinds that name the actor; other kinds bring their own text. */
+const TEMPLATES: Partial<Record<NotificationType, (input: NotifyInput, name: string) => string>> = {
+  friend_request_received: (_, name) => `${name} sent you a friend request`,
+  friend_request_accepted: (_, name) => `${name} accepted your friend request`,
+  gift_received: (input, name) => {
+    const text = `You received a ${dollars(input.amountCents)} gift card from ${name}`;
+    return input.giftMessage ? `${text}: "${input.giftMessage}"` : text;
+  },
+  gift_request_received: (_, name) => `${name} requested a gift card`,
+  post_mention: (_, name) => `${name} mentioned you in a post`,
+};
 
 /**
  * Tells the person an event concerns, inside the transaction of the event itself, so it exists
  * exactly when the event does; NOTIFY is delivered at commit to every instance's listeners.
- * A kind the recipient switched off in their settings is not written.
+ * A kind the recipient switched off in their settings is not written. The preference check, the
+ * row and the NOTIFY are one statement: notify runs inside busy transactions (a claim holds its
+ * pin's crowd behind it), and each statement is a round trip to the database.
  */
 export async function notify(tx: Executor, input: NotifyInput): Promise<void> {
-  if (!(await wantsInApp(tx, input.recipientId, input.type))) return;
-
+  const template = TEMPLATES[input.type];
   let name = input.actorName ?? null;
-  if (!name && input.actorId) {
+  if (template && !name && input.actorId) {
     const [actor] = await tx
       .select({ name: users.name })
       .from(users)
       .where(eq(users.id, input.actorId));
     name = actor?.name ?? null;
   }
-  const [created] = await tx
-    .insert(notifications)
-    .values({
-      recipientId: input.recipientId,
-      type: input.type,
-      actorId: input.actorId ?? null,
-      actorName: input.actorName ?? null,
-      amountCents: input.amountCents ?? null,
-      message: messageFor(input, name || DEFAULT_SENDER_NAME),
-      referenceType: input.referenceType ?? null,
-      referenceId: input.referenceId ?? null,
-    })
-    .returning({ id: notifications.id });
-  if (!created) throw new Error('Notification was not written');
-  await announce(tx, input.recipientId, created.id);
+  const message = template
+    ? template(input, name || DEFAULT_SENDER_NAME)
+    : (input.message ?? 'New notification');
+  await tx.execute(sql`
+    with created as (
+      insert into ${notifications}
+        (recipient_id, type, actor_id, actor_name, amount_cents, message, reference_type, reference_id)
+      select ${input.recipientId}::integer, ${input.type}::text, ${input.actorId ?? null}::integer,
+             ${input.actorName ?? null}::text, ${input.amountCents ?? null}::integer,
+             ${message}::text, ${input.referenceType ?? null}::text,
+             ${input.referenceId ?? null}::integer
+       where not exists (
+         select 1 from ${notificationPreferences}
+          where user_id = ${input.recipientId} and type = ${input.type} and not in_app)
+      returning id, recipient_id
+    )
+    select pg_notify(${NOTIFICATION_CHANNEL},
+                     json_build_object('recipientId', recipient_id, 'id', id)::text)
+      from created`);
 }
 
 /** Whether the user keeps this kind on (a kind never chosen is on). */
