@@ -407,6 +407,7 @@ describe('POST /api/pins/:id/cancel', () => {
 describe('GET /api/business/dashboard', () => {
   it('computes active pins, remaining value and rank among businesses', async () => {
     const small = await fundedBusiness(1000);
+    const pausing = await fundedBusiness(1000);
     const big = await fundedBusiness(5000);
     const fresh = await fundedBusiness(0);
     await small
@@ -419,6 +420,18 @@ describe('GET /api/business/dashboard', () => {
       .post('/api/pins')
       .send(pinBody({ value: 500, quantity: 9 }))
       .expect(201);
+
+    // A paused pin is not active, but its cards are still reserved: they count in the value.
+    await pausing
+      .post('/api/pins')
+      .send(pinBody({ value: 10, quantity: 3 }))
+      .expect(201);
+    const paused = (await pausing.post('/api/pins').send(pinBody({ value: 7, quantity: 2 }))).body;
+    await pausing.post(`/api/pins/${paused.id}/pause`).expect(200);
+    expect((await pausing.get('/api/business/dashboard')).body).toMatchObject({
+      activePins: 1,
+      totalValue: 44,
+    });
 
     const smallStats = (await small.get('/api/business/dashboard')).body;
     expect(smallStats).toMatchObject({ activePins: 1, totalValue: 20 });

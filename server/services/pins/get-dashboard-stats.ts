@@ -7,8 +7,9 @@ import { ledgerTransactions } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 
 /**
- * Active pins, the value of their remaining cards, and the business's rank among businesses by
- * value issued (value × quantity of every pin it did not cancel).
+ * Active pins, the value of the cards still reserved on active and paused pins (a paused pin's
+ * cards wait in its reserve until it resumes or ends), and the business's rank among businesses
+ * by value issued (value × quantity of every pin it did not cancel).
  */
 export async function getDashboardStats(
   db: Executor,
@@ -17,7 +18,7 @@ export async function getDashboardStats(
   const [mine] = await db
     .select({
       activePins: sql<string>`count(*) filter (where ${pins.status} = 'active')`,
-      remainingCents: sql<string>`coalesce(sum(${pins.valueCents}::bigint * ${pins.remaining}) filter (where ${pins.status} = 'active'), 0)`,
+      remainingCents: sql<string>`coalesce(sum(${pins.valueCents}::bigint * ${pins.remaining}) filter (where ${pins.status} in ('active', 'paused')), 0)`,
       pinCount: sql<string>`count(*)`,
       issuedPins: sql<string>`count(*) filter (where ${pins.status} <> 'cancelled')`,
       issuedCents: sql<string>`coalesce(sum(${pins.valueCents}::bigint * ${pins.quantity}) filter (where ${pins.status} <> 'cancelled'), 0)`,
