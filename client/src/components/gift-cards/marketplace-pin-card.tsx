@@ -24,7 +24,11 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatUsd } from '@/lib/format';
 
-type MarketplacePinCardProps = { pin: MarketplacePin };
+type MarketplacePinCardProps = {
+  pin: MarketplacePin;
+  /** The title's heading level: 3 where the card sits under a section's own heading. */
+  headingLevel?: 2 | 3;
+};
 
 /** '2.4 mi away' (one decimal; closer than a tenth of a mile still reads 0.1). */
 function formatDistance(miles: number): string {
@@ -95,8 +99,9 @@ function BusinessContactDetails({ contact }: { contact: BusinessContact }) {
  * how many are left, and a Claim button that puts a card in the consumer's wallet once the
  * consumer has seen, and agreed to, what the business will receive.
  */
-export function MarketplacePinCard({ pin }: MarketplacePinCardProps) {
+export function MarketplacePinCard({ pin, headingLevel = 2 }: MarketplacePinCardProps) {
   const titleId = useId();
+  const Title = headingLevel === 3 ? 'h3' : 'h2';
   const { data: brands } = useBrands();
   const [claimed, setClaimed] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -136,9 +141,9 @@ export function MarketplacePinCard({ pin }: MarketplacePinCardProps) {
               {emoji}
             </span>
             <div className="grid min-w-0 flex-1 gap-1">
-              <h2 id={titleId} className="leading-tight font-semibold break-words">
+              <Title id={titleId} className="leading-tight font-semibold break-words">
                 {pin.message}
-              </h2>
+              </Title>
               {pin.display_business_name && pin.business_name && (
                 <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                   <Store className="size-4 shrink-0" aria-hidden="true" />

@@ -145,6 +145,10 @@ describe('MarketplacePage', () => {
         within(selected()).getByRole('article', { name: '$10.00 Starbucks gift card' }),
       ).toBeInTheDocument();
       expect(screen.getByTitle(latteTitle)).toHaveAttribute('data-selected', 'true');
+      // The offer's title sits under the section's own heading.
+      expect(
+        within(selected()).getByRole('heading', { level: 3, name: '$10.00 Starbucks gift card' }),
+      ).toBeInTheDocument();
 
       const list = within(screen.getByRole('region', { name: 'Offers on the map' }));
       await user.click(list.getByRole('button', { name: donutTitle }));

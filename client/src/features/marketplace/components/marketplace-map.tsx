@@ -125,7 +125,7 @@ function OffersOnMap({ pins, query, userLocation, selectedId, onSelect }: Offers
           Selected offer
         </h2>
         {selected ? (
-          <MarketplacePinCard key={selected.id} pin={selected} />
+          <MarketplacePinCard key={selected.id} pin={selected} headingLevel={3} />
         ) : (
           <p className="flex items-start gap-2 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
             <MapPinned className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
