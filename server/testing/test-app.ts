@@ -66,8 +66,20 @@ function migrationsFingerprint(): string {
  * written under a temporary name and renamed, so no worker reads half a file.
  */
 async function migratedEmbeddedSnapshot(): Promise<Blob> {
+  snapshotBytes ??= readOrMakeEmbeddedSnapshot();
+  const bytes = await snapshotBytes;
+  // PGlite reads the tarball with `arrayBuffer()` (and its `type`, for compression) and copies
+  // each file out of it. A real Blob of 44 MB takes about a second to answer that, every time, on
+  // CI's machine; the worker's test files share one ArrayBuffer instead.
+  return { type: 'application/x-tar', arrayBuffer: async () => bytes } as unknown as Blob;
+}
+
+/** The snapshot's bytes, read once per test worker (the files of a worker share its modules). */
+let snapshotBytes: Promise<ArrayBuffer> | undefined;
+
+async function readOrMakeEmbeddedSnapshot(): Promise<ArrayBuffer> {
   const cached = path.join(os.tmpdir(), `markit-migrated-${migrationsFingerprint()}.tar`);
-  if (fs.existsSync(cached)) return new Blob([fs.readFileSync(cached)]);
+  if (fs.existsSync(cached)) return new Uint8Array(fs.readFileSync(cached)).buffer;
 
   const database = await createDatabase({});
   await database.migrate();
@@ -78,7 +90,7 @@ async function migratedEmbeddedSnapshot(): Promise<Blob> {
   const partial = `${cached}.${process.pid}-${randomBytes(4).toString('hex')}`;
   fs.writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
   fs.renameSync(partial, cached);
-  return snapshot;
+  return snapshot.arrayBuffer();
 }
 
 const TEMPLATE_LOCK = 'markit_test_template';
