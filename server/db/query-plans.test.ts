@@ -70,7 +70,17 @@ async function signedIn(username: string) {
 
 describe('query plans over a mid-size database', () => {
   it('the seeded tables are big enough for the check to mean something', async () => {
-    for (const table of ['users', 'gift_cards', 'posts', 'post_likes', 'notifications', 'leads']) {
+    for (const table of [
+      'users',
+      'gift_cards',
+      'posts',
+      'post_likes',
+      'notifications',
+      'leads',
+      'gift_card_activities',
+      'messages',
+      'conversation_participants',
+    ]) {
       const [row] = await context.database.query<{ count: string | number }>(
         `select count(*) as count from ${table}`,
       );
@@ -119,6 +129,34 @@ describe('query plans over a mid-size database', () => {
       const response = await consumer.get(path);
       expect(response.status, path).toBe(200);
     }
+    // The reads of accounts, payments, messages and a card's history, by a consumer who has a
+    // conversation and a card with a past.
+    const [talker] = await context.database.query<{ username: string; other: string }>(
+      `select me.username, other.username as other
+         from conversation_participants cp
+         join users me on me.id = cp.user_id join users other on other.id = cp.other_user_id
+        where me.type = 'consumer' order by cp.last_activity_at desc limit 1`,
+    );
+    const [spent] = await context.database.query<{ username: string; cardId: number }>(
+      `select owner.username, g.id as "cardId" from gift_cards g join users owner on owner.id = g.owner_id
+        where exists (select 1 from gift_card_activities a where a.gift_card_id = g.id and a.kind <> 'issued')
+        order by g.id limit 1`,
+    );
+    expect(talker && spent).toBeTruthy();
+    const talking = await signedIn(talker!.username);
+    for (const path of [
+      '/api/user/settings',
+      '/api/payments/cards',
+      '/api/messages?page=1&limit=20',
+      '/api/messages/unread-count',
+      `/api/messages/${encodeURIComponent(talker!.other)}`,
+    ]) {
+      const response = await talking.get(path);
+      expect(response.status, path).toBe(200);
+    }
+    const holder = await signedIn(spent!.username);
+    const history = await holder.get(`/api/gift-cards/${spent!.cardId}/history?page=1&limit=10`);
+    expect(history.status).toBe(200);
     const businessReads = [
       '/api/wallet',
       '/api/business/dashboard',
@@ -135,6 +173,26 @@ describe('query plans over a mid-size database', () => {
       const response = await business.get(path);
       expect(response.status, path).toBe(200);
     }
+    // The counter's lookup of a code a holder of one of this business's cards just made.
+    const [held] = await context.database.query<{
+      username: string;
+      cardId: number;
+      business: string;
+    }>(
+      `select owner.username, g.id as "cardId", issuer.username as business
+         from gift_cards g
+         join users owner on owner.id = g.owner_id join users issuer on issuer.id = g.business_id
+        where g.status = 'active' and g.expires_at > now() + interval '1 hour'
+          and owner.type = 'consumer'
+        order by g.id limit 1`,
+    );
+    expect(held).toBeTruthy();
+    const cardHolder = await signedIn(held!.username);
+    const made = await cardHolder.post(`/api/gift-cards/${held!.cardId}/redemption-code`).send({});
+    expect(made.status).toBe(201);
+    const counter = await signedIn(held!.business);
+    const lookup = await counter.post('/api/redemptions/lookup').send({ code: made.body.code });
+    expect(lookup.status).toBe(200);
     const claim = await consumer.post(`/api/pins/${pin!.id}/claim`).send({});
     expect([201, 409]).toContain(claim.status);
     recording = false;
