@@ -69,6 +69,10 @@ export default defineConfig({
       DEMO: '0',
       // e2e registers many accounts from one address within minutes.
       RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+      // The journeys register and sign in about a hundred times; at the production cost each
+      // hash takes a core for a noticeable while on CI's two. A hash carries its own cost, so
+      // sign-in works the same; the API tests run at this cost too.
+      PASSWORD_HASH_COST: '10',
     },
   },
 });
