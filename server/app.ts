@@ -21,6 +21,7 @@ import {
   requireBodyType,
 } from './lib/http';
 import { type ApiRoute, routerOf } from './lib/api-route';
+import { createFirstRouteHtml } from './lib/first-route-html';
 import { servePrecompressed } from './lib/precompressed';
 import { type JobQueue } from './jobs/job-queue';
 import { type Logger } from './lib/logger';
@@ -167,14 +168,14 @@ export function createApp(options: AppOptions): App {
     },
   );
 
-  serveClient(app, client);
+  serveClient(app, client, database.db);
   app.use(errorHandler(logger));
   return app;
 }
 
-function serveClient(app: Express, client: ClientServing): void {
+function serveClient(app: Express, client: ClientServing, db: DatabaseHandle['db']): void {
   if (client.kind === 'static') {
-    const indexHtml = path.join(client.directory, 'index.html');
+    const htmlFor = createFirstRouteHtml(client.directory, db);
     const assets = path.join(client.directory, 'assets');
     app.use('/assets', servePrecompressed(assets, 365 * 24 * 60 * 60));
     app.use(
@@ -186,10 +187,15 @@ function serveClient(app: Express, client: ClientServing): void {
       }),
     );
     app.use(express.static(client.directory, { index: false, maxAge: '1h' }));
-    app.use((request, response, next) => {
+    app.use(async (request, response, next) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-      if (!fs.existsSync(indexHtml)) return next();
-      response.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+      try {
+        const html = await htmlFor(request.path);
+        if (html === null) return next();
+        response.set('Cache-Control', 'no-cache').type('html').send(html);
+      } catch (error) {
+        next(error);
+      }
     });
   } else if (client.kind === 'vite') {
     const { vite, indexHtmlPath } = client;

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../app';
+import { consumerInput, registerAs } from '../testing/factories';
+import { createTestContext, type TestContext } from '../testing/test-app';
+import { createLogger } from './logger';
+
+/** A built client as Vite leaves it: index.html with the entry, and the manifest. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>mark.it</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-1.js">
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  '_card-1.js': { file: 'assets/card-1.js', imports: ['_shared-1.js'] },
+  'src/features/profile/pages/profile-page.tsx': {
+    file: 'assets/profile-page-1.js',
+    isDynamicEntry: true,
+    imports: ['_shared-1.js', '_card-1.js', 'index.html'],
+  },
+  'src/features/auth/pages/auth-page.tsx': {
+    file: 'assets/auth-page-1.js',
+    isDynamicEntry: true,
+    imports: ['_shared-1.js', 'index.html'],
+  },
+};
+
+let context: TestContext;
+let app: App;
+let clientDirectory: string;
+const input = consumerInput({ name: 'Robin <script>alert(1)</script> Page' });
+
+beforeAll(async () => {
+  context = await createTestContext();
+  clientDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'markit-first-route-'));
+  fs.writeFileSync(path.join(clientDirectory, 'index.html'), INDEX_HTML);
+  fs.mkdirSync(path.join(clientDirectory, '.vite'));
+  fs.writeFileSync(path.join(clientDirectory, '.vite/manifest.json'), JSON.stringify(MANIFEST));
+  // The production app: its CSP is the one the page is served with.
+  app = createApp({
+    config: { ...context.config, env: 'production', databaseUrl: context.databaseUrl },
+    database: context.database,
+    logger: createLogger('silent'),
+    sessionSecret: context.sessionSecret,
+    client: { kind: 'static', directory: clientDirectory },
+    jobs: context.jobs,
+  });
+  await registerAs(context.agent(), input);
+});
+afterAll(async () => {
+  await app.locals.notificationHub.close();
+  await context.close();
+  fs.rmSync(clientDirectory, { recursive: true, force: true });
+});
+
+/** The JSON of the page's data block, or null without one. */
+function dataBlockOf(html: string): unknown {
+  const match = /<script type="application\/json" id="first-route-data">([^<]*)<\/script>/.exec(
+    html,
+  );
+  return match?.[1] === undefined ? null : JSON.parse(match[1]);
+}
+
+const modulepreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1],
+  );
+
+describe('the HTML of a guest’s first page', () => {
+  it('sends a public profile’s code and data with the page, and keeps the CSP strict', async () => {
+    const response = await request(app).get(`/u/${input.username}`);
+    expect(response.status).toBe(200);
+    expect(response.type).toBe('text/html');
+    // The page's chunks the entry does not bring already, each once (shared-1 is index.html's).
+    expect(modulepreloads(response.text)).toEqual([
+      '/assets/shared-1.js',
+      '/assets/profile-page-1.js',
+      '/assets/card-1.js',
+    ]);
+    expect(dataBlockOf(response.text)).toEqual({
+      profile: {
+        name: input.name,
+        username: input.username,
+        profilePicture: null,
+        verified: false,
+        friendsCount: 0,
+        brands: expect.any(Array),
+        type: 'consumer',
+      },
+    });
+    // The name's markup never reaches the HTML as markup, and nothing private is sent.
+    expect(response.text).not.toContain('<script>alert(1)');
+    expect(response.text).not.toContain(input.email);
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|nonce-|sha256-)/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('finds the profile in any letter case, as the API does', async () => {
+    const response = await request(app).get(`/u/${input.username.toUpperCase()}`);
+    expect(dataBlockOf(response.text)).toMatchObject({ profile: { username: input.username } });
+  });
+
+  it('sends no data for a username nobody has, only the page’s code', async () => {
+    for (const name of ['nobody_here_at_all', '%E0%A4%A', "o'hara", 'a%3Cb']) {
+      const response = await request(app).get(`/u/${name}`);
+      expect(response.status).toBe(200);
+      expect(dataBlockOf(response.text)).toBeNull();
+      expect(response.text).not.toContain('first-route-data');
+      expect(modulepreloads(response.text)).toContain('/assets/profile-page-1.js');
+    }
+  });
+
+  it('sends the sign-in page’s code with /auth, and index.html as built elsewhere', async () => {
+    const auth = await request(app).get('/auth');
+    expect(modulepreloads(auth.text)).toEqual(['/assets/shared-1.js', '/assets/auth-page-1.js']);
+    expect(dataBlockOf(auth.text)).toBeNull();
+    const other = await request(app).get('/marketplace');
+    expect(other.text).toBe(INDEX_HTML);
+  });
+});
