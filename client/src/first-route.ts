@@ -1,3 +1,4 @@
+import { type PublicProfile } from '@shared/schema/profiles';
 import { getUserQueryOptions } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
 import { paths } from '@/lib/paths';
@@ -11,6 +12,25 @@ export const loadProfilePage = () => import('@/features/profile/pages/profile-pa
 export const loadAuthPage = () => import('@/features/auth/pages/auth-page');
 
 const PROFILE_PATH = /^\/u\/([^/]+)\/?$/;
+
+/** The block the server sends with the HTML of a public profile (server/lib/first-route-html.ts). */
+const FIRST_ROUTE_DATA_ID = 'first-route-data';
+
+/**
+ * The profile the server sent with the page's HTML, when it is the one this address names: a
+ * JSON data block, never executed. Null without one (an unknown username, the dev server).
+ */
+function profileSentWithPage(username: string): PublicProfile | null {
+  const block = document.getElementById(FIRST_ROUTE_DATA_ID);
+  if (!block?.textContent) return null;
+  try {
+    const data = JSON.parse(block.textContent) as { profile?: PublicProfile };
+    const profile = data.profile;
+    return profile && profile.username.toLowerCase() === username.toLowerCase() ? profile : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Starts what the first page needs as soon as the entry script runs, before React has rendered
@@ -30,7 +50,11 @@ export function startFirstRoute(pathname: string): void {
       return;
     }
     void loadProfilePage().catch(() => {});
-    void queryClient.prefetchQuery(getProfileQueryOptions(username));
+    const sent = profileSentWithPage(username);
+    const options = getProfileQueryOptions(username);
+    // Sent with the HTML: nothing to ask for, the page renders it as soon as its code is here.
+    if (sent) queryClient.setQueryData(options.queryKey, sent);
+    else void queryClient.prefetchQuery(options);
   } else if (pathname === paths.auth) {
     // The sign-in page waits for the session (someone signed in is sent home), which nothing
     // else on this path asks for before the page's code is here.
