@@ -190,7 +190,7 @@ function serveClient(app: Express, client: ClientServing, db: DatabaseHandle['db
     app.use(async (request, response, next) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
       try {
-        const html = await htmlFor(request.path);
+        const html = await htmlFor(request.path, request.headers.cookie);
         if (html === null) return next();
         response.set('Cache-Control', 'no-cache').type('html').send(html);
       } catch (error) {

@@ -16,20 +16,29 @@ const PROFILE_PATH = /^\/u\/([^/]+)\/?$/;
 /** The block the server sends with the HTML of a public profile (server/lib/first-route-html.ts). */
 const FIRST_ROUTE_DATA_ID = 'first-route-data';
 
+type SentWithPage = { profile?: PublicProfile; signedIn?: false };
+
 /**
- * The profile the server sent with the page's HTML, when it is the one this address names: a
- * JSON data block, never executed. Null without one (an unknown username, the dev server).
+ * What the server sent with the page's HTML: a JSON data block, never executed. Empty without
+ * one (the dev server, another page).
  */
-function profileSentWithPage(username: string): PublicProfile | null {
-  const block = document.getElementById(FIRST_ROUTE_DATA_ID);
-  if (!block?.textContent) return null;
+function sentWithPage(): SentWithPage {
+  const text = document.getElementById(FIRST_ROUTE_DATA_ID)?.textContent;
+  if (!text) return {};
   try {
-    const data = JSON.parse(block.textContent) as { profile?: PublicProfile };
-    const profile = data.profile;
-    return profile && profile.username.toLowerCase() === username.toLowerCase() ? profile : null;
+    return JSON.parse(text) as SentWithPage;
   } catch {
-    return null;
+    return {};
   }
+}
+
+/**
+ * Who is signed in: nobody when the server saw no session cookie (the answer lands in the cache,
+ * and the pages still ask again as they always do); otherwise asked for now.
+ */
+function startUser(sent: SentWithPage): void {
+  if (sent.signedIn === false) queryClient.setQueryData(getUserQueryOptions().queryKey, null);
+  else void queryClient.prefetchQuery(getUserQueryOptions());
 }
 
 /**
@@ -50,15 +59,20 @@ export function startFirstRoute(pathname: string): void {
       return;
     }
     void loadProfilePage().catch(() => {});
-    const sent = profileSentWithPage(username);
+    const sent = sentWithPage();
     const options = getProfileQueryOptions(username);
-    // Sent with the HTML: nothing to ask for, the page renders it as soon as its code is here.
-    if (sent) queryClient.setQueryData(options.queryKey, sent);
-    else void queryClient.prefetchQuery(options);
+    // Sent with the HTML when it is the one this address names: nothing to ask for, the page
+    // renders it as soon as its code is here.
+    if (sent.profile?.username.toLowerCase() === username.toLowerCase()) {
+      queryClient.setQueryData(options.queryKey, sent.profile);
+    } else {
+      void queryClient.prefetchQuery(options);
+    }
+    if (sent.signedIn === false) startUser(sent);
   } else if (pathname === paths.auth) {
     // The sign-in page waits for the session (someone signed in is sent home), which nothing
     // else on this path asks for before the page's code is here.
     void loadAuthPage().catch(() => {});
-    void queryClient.prefetchQuery(getUserQueryOptions());
+    startUser(sentWithPage());
   }
 }

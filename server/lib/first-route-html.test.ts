@@ -88,6 +88,7 @@ describe('the HTML of a guest’s first page', () => {
       '/assets/card-1.js',
     ]);
     expect(dataBlockOf(response.text)).toEqual({
+      signedIn: false,
       profile: {
         name: input.name,
         username: input.username,
@@ -112,20 +113,29 @@ describe('the HTML of a guest’s first page', () => {
     expect(dataBlockOf(response.text)).toMatchObject({ profile: { username: input.username } });
   });
 
-  it('sends no data for a username nobody has, only the page’s code', async () => {
+  it('sends no profile for a username nobody has, only the page’s code', async () => {
     for (const name of ['nobody_here_at_all', '%E0%A4%A', "o'hara", 'a%3Cb']) {
       const response = await request(app).get(`/u/${name}`);
       expect(response.status).toBe(200);
-      expect(dataBlockOf(response.text)).toBeNull();
-      expect(response.text).not.toContain('first-route-data');
+      expect(dataBlockOf(response.text)).toEqual({ signedIn: false });
       expect(modulepreloads(response.text)).toContain('/assets/profile-page-1.js');
     }
+  });
+
+  it('says nobody is signed in only when the request has no session cookie', async () => {
+    const withCookie = await request(app)
+      .get(`/u/${input.username}`)
+      .set('Cookie', 'markit.sid=s%3Aanything');
+    expect(dataBlockOf(withCookie.text)).toEqual({ profile: expect.anything() });
+    const authWithCookie = await request(app).get('/auth').set('Cookie', 'markit.sid=s%3Ax');
+    expect(dataBlockOf(authWithCookie.text)).toBeNull();
+    expect(authWithCookie.text).not.toContain('first-route-data');
   });
 
   it('sends the sign-in page’s code with /auth, and index.html as built elsewhere', async () => {
     const auth = await request(app).get('/auth');
     expect(modulepreloads(auth.text)).toEqual(['/assets/shared-1.js', '/assets/auth-page-1.js']);
-    expect(dataBlockOf(auth.text)).toBeNull();
+    expect(dataBlockOf(auth.text)).toEqual({ signedIn: false });
     const other = await request(app).get('/marketplace');
     expect(other.text).toBe(INDEX_HTML);
   });

@@ -1,14 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse as parseCookies } from 'cookie';
 import { type PublicProfile } from '@shared/schema/profiles';
+import { SESSION_COOKIE_NAME } from '../auth/session';
 import { type Database } from '../db/client';
 import { getPublicProfile } from '../services/profiles/get-public-profile';
 
 /** The id of the data block the client's entry reads (client/src/first-route.ts). */
 export const FIRST_ROUTE_DATA_ID = 'first-route-data';
 
-/** What the page of a guest's first route finds in the HTML instead of asking for it. */
-export type FirstRouteData = { profile?: PublicProfile };
+/**
+ * What the page of a guest's first route finds in the HTML instead of asking for it: the public
+ * profile, and `signedIn: false` when the request carried no session cookie (nobody can be signed
+ * in without one; with one, the client asks who it is, as before).
+ */
+export type FirstRouteData = { profile?: PublicProfile; signedIn?: false };
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -25,10 +31,11 @@ type Template = { html: string; manifest: Manifest | null; entryFiles: Set<strin
 
 /**
  * The app's index.html for a path, with what its first page needs sent along: the page's code as
- * `modulepreload`s (the browser fetches it beside the entry instead of after it has run) and, on
- * a public profile, the profile itself as a JSON data block (never executed, so the CSP stays
- * `script-src 'self'`). On a slow phone network each of those was one more round trip before the
- * first paint. Other paths get index.html as built. Null while there is no built client.
+ * `modulepreload`s (the browser fetches it beside the entry instead of after it has run) and a
+ * JSON data block (never executed, so the CSP stays `script-src 'self'`) with, on a public
+ * profile, the profile itself and, without a session cookie, that nobody is signed in. On a slow
+ * phone network each of those was one more round trip before the first paint. Other paths get
+ * index.html as built. Null while there is no built client.
  */
 export function createFirstRouteHtml(directory: string, db: Database) {
   const indexHtml = path.join(directory, 'index.html');
@@ -63,11 +70,11 @@ export function createFirstRouteHtml(directory: string, db: Database) {
     );
   }
 
-  return async function htmlFor(pathname: string): Promise<string | null> {
+  return async function htmlFor(pathname: string, cookieHeader?: string): Promise<string | null> {
     const built = template();
     if (!built) return null;
     const links: string[] = [];
-    let data: FirstRouteData | null = null;
+    const data: FirstRouteData = {};
     const profile = PROFILE_PATH.exec(pathname);
     if (profile?.[1]) {
       links.push(...pagePreloads(built, PROFILE_PAGE).map(modulepreload));
@@ -75,13 +82,16 @@ export function createFirstRouteHtml(directory: string, db: Database) {
       if (username && USERNAME.test(username)) {
         const found = await getPublicProfile(db, username).catch(() => null);
         // An unknown username gets the same page as without data: the page asks and says so.
-        if (found) data = { profile: found };
+        if (found) data.profile = found;
       }
     } else if (pathname === '/auth') {
       links.push(...pagePreloads(built, AUTH_PAGE).map(modulepreload));
     }
-    if (links.length === 0 && !data) return built.html;
-    const head = [...links, ...(data ? [dataBlock(data)] : [])].join('\n    ');
+    if (links.length === 0) return built.html;
+    // The sign-in page waits for the answer to 'who is signed in' before it shows anything.
+    if (!parseCookies(cookieHeader ?? '')[SESSION_COOKIE_NAME]) data.signedIn = false;
+    const sent = Object.keys(data).length > 0 ? [dataBlock(data)] : [];
+    const head = [...links, ...sent].join('\n    ');
     return built.html.replace(/\n?\s*<\/head>/, `\n    ${head}\n  </head>`);
   };
 }

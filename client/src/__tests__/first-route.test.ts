@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type PublicProfile } from '@shared/schema/profiles';
+import { getUserQueryOptions } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
 import { queryClient } from '@/lib/query-client';
 import { jsonReply, mockApi } from '@/testing/mock-api';
@@ -47,5 +48,22 @@ describe('startFirstRoute on a public profile', () => {
     startFirstRoute('/u/sam_lee');
     await expect.poll(() => api.requestsTo('GET', '/api/user/profile/sam_lee')).toHaveLength(1);
     expect(queryClient.getQueryData(getProfileQueryOptions('sam_lee').queryKey)).toBeUndefined();
+  });
+});
+
+describe('startFirstRoute on the sign-in page', () => {
+  it('takes "nobody is signed in" from the page and does not ask who is', async () => {
+    const api = mockApi({});
+    sendWithPage({ signedIn: false });
+    startFirstRoute('/auth');
+    expect(queryClient.getQueryState(getUserQueryOptions().queryKey)?.data).toBeNull();
+    await Promise.resolve();
+    expect(api.requestsTo('GET', '/api/user')).toHaveLength(0);
+  });
+
+  it('asks who is signed in when the page does not say', async () => {
+    const api = mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
+    startFirstRoute('/auth');
+    await expect.poll(() => api.requestsTo('GET', '/api/user')).toHaveLength(1);
   });
 });
