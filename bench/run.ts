@@ -729,7 +729,9 @@ const resultsDir = path.join(root, 'bench/results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const previous = latestOtherScale(resultsDir, options.scale);
 const markdown = formatReport(report, previous);
-const base = path.join(resultsDir, `${date}-${options.scale}`);
+// A run of some endpoints only (--only) is written beside the whole run's results, not over them.
+const partial = options.only.length > 0 ? `-${options.only.join('-')}` : '';
+const base = path.join(resultsDir, `${date}-${options.scale}${partial}`);
 fs.writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
 fs.writeFileSync(`${base}.md`, markdown);
 fs.writeFileSync(`${base}-cpu.json`, `${JSON.stringify(cpuPerAnswer, null, 2)}\n`);
