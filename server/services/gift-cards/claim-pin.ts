@@ -21,7 +21,7 @@ import { upsertLeadFromClaim } from '../leads/leads';
 import { postTransactionExceptHot } from '../ledger/post-transaction';
 import { notify } from '../notifications/notify';
 import { generateGiftCardCode } from './gift-card-code';
-import { toWalletGiftCard } from './present-gift-card';
+import { giftCardAnswerColumns, toWalletGiftCard } from './present-gift-card';
 import { recordCardActivity } from './record-card-activity';
 
 const alreadyClaimed = () => new AppError('CONFLICT', CLAIM_MESSAGES.alreadyClaimed);
@@ -85,20 +85,6 @@ const claimCandidate = preparedQuery<ClaimCandidate>(
      where p.id = ${sql.placeholder('pinId')}`,
 );
 
-/** The card's columns the wallet answer is made of (its balance comes from the ledger). */
-const issuedCardColumns = {
-  id: giftCards.id,
-  senderName: giftCards.senderName,
-  brandId: giftCards.brandId,
-  valueCents: giftCards.valueCents,
-  status: giftCards.status,
-  source: giftCards.source,
-  pinId: giftCards.pinId,
-  message: giftCards.message,
-  expiresAt: giftCards.expiresAt,
-  createdAt: giftCards.createdAt,
-};
-
 /**
  * A consumer takes one card from a pin: at most once per consumer and pin (a unique
  * index), never more cards than the pin's quantity (a conditional decrement), and the card's value
@@ -143,7 +129,7 @@ export async function claimPin(
         })
         // The answer's columns: with the balance (the whole value, credited below) it is the
         // card as the wallet shows it, with no read after the writes.
-        .returning(issuedCardColumns);
+        .returning(giftCardAnswerColumns);
       if (!card) throw new Error('Gift card was not issued');
 
       const [cardAccount] = await tx

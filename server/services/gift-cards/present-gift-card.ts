@@ -5,19 +5,24 @@ import { giftCards } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 
-/** A card's columns with its balance, which lives in its ledger account. */
-export const walletGiftCardColumns = {
+/** A card's own columns of the wallet's answer (a card just issued has them from its insert). */
+export const giftCardAnswerColumns = {
   id: giftCards.id,
   senderName: giftCards.senderName,
   brandId: giftCards.brandId,
   valueCents: giftCards.valueCents,
-  balanceCents: sql<number>`coalesce(${ledgerAccounts.balanceCents}, 0)`.mapWith(Number),
   status: giftCards.status,
   source: giftCards.source,
   pinId: giftCards.pinId,
   message: giftCards.message,
   expiresAt: giftCards.expiresAt,
   createdAt: giftCards.createdAt,
+};
+
+/** A card's columns with its balance, which lives in its ledger account. */
+export const walletGiftCardColumns = {
+  ...giftCardAnswerColumns,
+  balanceCents: sql<number>`coalesce(${ledgerAccounts.balanceCents}, 0)`.mapWith(Number),
 };
 
 type WalletGiftCardRow = {
