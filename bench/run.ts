@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { findProjectRoot } from '../server/lib/project-root';
 import { measure, type Endpoint, type LoadOptions, type LoadResult } from './load';
@@ -26,37 +27,31 @@ import { api, signInMany } from './sessions';
 type Scale = 'small' | 'full';
 
 function parseArguments(argv: string[]) {
-  const options = {
-    scale: 'full' as Scale,
-    reuse: false,
-    skipBuild: false,
-    only: [] as string[],
-    duration: 10,
-    connections: 32,
-    /** Claims in flight at once in the contention runs. */
-    claimConnections: 32,
+  // Node's own parser: an unknown option or a missing value is an error.
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scale: { type: 'string', default: 'full' },
+      reuse: { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+      only: { type: 'string', default: '' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '32' },
+      /** Claims in flight at once in the contention runs. */
+      'claim-connections': { type: 'string', default: '32' },
+    },
+  });
+  const scale = values.scale;
+  if (scale !== 'small' && scale !== 'full') throw new Error('--scale is small or full');
+  return {
+    scale: scale as Scale,
+    reuse: values.reuse,
+    skipBuild: values['skip-build'],
+    only: values.only ? values.only.split(',') : [],
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    claimConnections: Number(values['claim-connections']),
   };
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index];
-    const value = () => {
-      const next = argv[index + 1];
-      if (next === undefined) throw new Error(`${argument} needs a value`);
-      index += 1;
-      return next;
-    };
-    if (argument === '--scale') {
-      const scale = value();
-      if (scale !== 'small' && scale !== 'full') throw new Error('--scale is small or full');
-      options.scale = scale;
-    } else if (argument === '--reuse') options.reuse = true;
-    else if (argument === '--skip-build') options.skipBuild = true;
-    else if (argument === '--only') options.only = value().split(',');
-    else if (argument === '--duration') options.duration = Number(value());
-    else if (argument === '--connections') options.connections = Number(value());
-    else if (argument === '--claim-connections') options.claimConnections = Number(value());
-    else throw new Error(`Unknown argument ${argument}`);
-  }
-  return options;
 }
 
 const options = parseArguments(process.argv.slice(2));

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findProjectRoot } from '../server/lib/project-root';
@@ -56,28 +57,24 @@ type PageResult = {
 };
 
 function parseArguments(argv: string[]) {
+  // Node's own parser: an unknown option or a missing value is an error.
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      runs: { type: 'string', default: '3' },
+      only: { type: 'string', default: '' },
+      'fail-under': { type: 'string', default: '0' },
+      'no-save': { type: 'boolean', default: false },
+      reports: { type: 'string' },
+    },
+  });
   const options = {
-    runs: 3,
-    only: [] as string[],
-    failUnder: 0,
-    save: true,
-    reports: null as string | null,
+    runs: Number(values.runs),
+    only: values.only ? values.only.split(',') : [],
+    failUnder: Number(values['fail-under']),
+    save: !values['no-save'],
+    reports: values.reports ?? null,
   };
-  for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index];
-    const value = () => {
-      const next = argv[index + 1];
-      if (next === undefined) throw new Error(`${argument} needs a value`);
-      index += 1;
-      return next;
-    };
-    if (argument === '--runs') options.runs = Number(value());
-    else if (argument === '--only') options.only = value().split(',');
-    else if (argument === '--fail-under') options.failUnder = Number(value());
-    else if (argument === '--no-save') options.save = false;
-    else if (argument === '--reports') options.reports = value();
-    else throw new Error(`Unknown argument ${argument}`);
-  }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs is 1 or more');
   const unknown = options.only.filter((id) => !PAGES.some((page) => page.id === id));
   if (unknown.length > 0) {
