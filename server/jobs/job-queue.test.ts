@@ -140,6 +140,58 @@ describe.concurrent('the job queue', () => {
     expect(rows[0]?.state).toBe('retry');
   });
 
+  it('stops only once a job its worker was fetching as it stopped has run and is marked done', async () => {
+    // The worker's fetch answers late, after stop() has begun: the job it brings back still runs,
+    // and stop() must wait for it and for the statement that marks it done.
+    let pending = 0;
+    let fetchedLate: () => void = () => {};
+    const fetched = new Promise<void>((resolve) => (fetchedLate = resolve));
+    const database = {
+      ...context.database,
+      executeSql: async (text: string, params?: unknown[]) => {
+        pending += 1;
+        try {
+          const result = await context.database.executeSql(text, params);
+          if (text.includes('SKIP LOCKED') && result.rows.length > 0) {
+            fetchedLate();
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          }
+          return result;
+        } finally {
+          pending -= 1;
+        }
+      },
+    };
+    let ran = false;
+    const queue = await startJobQueue({
+      database,
+      logger: createLogger('silent'),
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      definitions: [
+        {
+          name: 'late-fetch-test-job',
+          retryLimit: 1,
+          retryDelaySeconds: 60,
+          run: async () => {
+            await context.database.query('select pg_sleep(0.2)');
+            ran = true;
+          },
+        },
+      ],
+    });
+    const id = await queue.send('late-fetch-test-job', {});
+    await fetched;
+    await queue.stop();
+    expect(ran).toBe(true);
+    expect(pending).toBe(0);
+    const rows = await context.database.query<{ state: string }>(
+      'select state from pgboss.job where id = $1',
+      [id],
+    );
+    expect(rows[0]?.state).toBe('completed');
+  });
+
   it('keeps a job through a restart: what one instance failed, the next one runs', async () => {
     const first = await startJobQueue({
       database: context.database,

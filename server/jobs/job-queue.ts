@@ -58,20 +58,22 @@ const KEEP_FAILED_DAYS = 365;
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { database, logger } = options;
   const schedule = options.schedule ?? true;
-  // pg-boss marks a job done or failed without awaiting it, after the worker has let go of the
-  // job: its stop() can answer while that statement still runs. Statements in flight are kept
+  // pg-boss's stop() can answer while the queue still works: it marks a job done or failed
+  // without awaiting that statement, and a worker whose fetch was in flight when stop() began
+  // still runs the job it brings back. The queue's statements and job runs in flight are kept
   // here so that stop() waits for them and the database is never closed under one.
   const inFlight = new Set<Promise<unknown>>();
-  const executeSql: DatabaseHandle['executeSql'] = (text, params) => {
-    const statement = database.executeSql(text, params);
-    const settled = statement.then(
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const settled = work.then(
       () => undefined,
       () => undefined,
     );
     inFlight.add(settled);
     void settled.then(() => inFlight.delete(settled));
-    return statement;
+    return work;
   };
+  const executeSql: DatabaseHandle['executeSql'] = (text, params) =>
+    track(database.executeSql(text, params));
   const boss = new PgBoss({
     db: { executeSql },
     schema: 'pgboss',
@@ -101,28 +103,34 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     stop: async () => {
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 8_000 });
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      // A finished job's completion is sent in a later microtask than the job's end: a turn of
+      // the event loop after each wait lets it join the set before the set is found empty.
+      do {
+        await Promise.all(inFlight);
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (inFlight.size > 0);
     },
     state: async (name, id) => (await boss.getJobById(name, id))?.state,
   };
   for (const definition of options.definitions as JobDefinition[]) {
+    const runJobs = async (jobs: PgBoss.JobWithMetadata<object>[]) => {
+      for (const job of jobs) {
+        try {
+          await definition.run(job.data, queue);
+        } catch (error) {
+          const last = job.retryCount >= job.retryLimit;
+          logger.warn(
+            { err: error, job: { id: job.id, name: job.name, attempt: job.retryCount + 1 } },
+            last ? 'job failed for the last time' : 'job failed; it will be retried',
+          );
+          throw error;
+        }
+      }
+    };
     const workerId = await boss.work<object>(
       definition.name,
       { pollingIntervalSeconds, batchSize: definition.batchSize ?? 1, includeMetadata: true },
-      async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await definition.run(job.data, queue);
-          } catch (error) {
-            const last = job.retryCount >= job.retryLimit;
-            logger.warn(
-              { err: error, job: { id: job.id, name: job.name, attempt: job.retryCount + 1 } },
-              last ? 'job failed for the last time' : 'job failed; it will be retried',
-            );
-            throw error;
-          }
-        }
-      },
+      (jobs) => track(runJobs(jobs)),
     );
     workers.set(definition.name, workerId);
     if (definition.cron && schedule) await boss.schedule(definition.name, definition.cron, {});
