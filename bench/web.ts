@@ -1,11 +1,13 @@
-// `npm run bench:web [-- --runs 3] [--only profile,auth] [--fail-under 85] [--no-save] [--reports dir]`
+// `npm run bench:web [-- --runs 3] [--only profile,auth] [--fail-under 85 [--retries 1]] [--no-save] [--reports dir]`
 //
 // Lighthouse with its mobile defaults (a mid-range phone: simulated slow 4G, the CPU slowed 4×) on
 // the built app as `npm start` serves it, on a fresh embedded database with the demo accounts: the
 // public profile and the sign-in page as a guest, the Mark.itplace and the Pin Board signed in. Each
 // page is measured `--runs` times in a fresh browser; the report gives each metric's median and
 // writes bench/results/<date>-web.{json,md}. `--fail-under` exits 1 when a page's median score is
-// below it (CI); `--reports` keeps each run's full Lighthouse report (JSON) there. See docs/performance.md, 'First paint on a phone'.
+// below it (CI), after measuring such a page again up to `--retries` times (as the browser tests
+// retry a failed test once on CI: one slow moment of a shared machine is not a regression, the
+// same score twice is); `--reports` keeps each run's full Lighthouse report (JSON) there. See docs/performance.md, 'First paint on a phone'.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +66,7 @@ function parseArguments(argv: string[]) {
       runs: { type: 'string', default: '3' },
       only: { type: 'string', default: '' },
       'fail-under': { type: 'string', default: '0' },
+      retries: { type: 'string', default: '0' },
       'no-save': { type: 'boolean', default: false },
       reports: { type: 'string' },
     },
@@ -72,10 +75,14 @@ function parseArguments(argv: string[]) {
     runs: Number(values.runs),
     only: values.only ? values.only.split(',') : [],
     failUnder: Number(values['fail-under']),
+    retries: Number(values.retries),
     save: !values['no-save'],
     reports: values.reports ?? null,
   };
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs is 1 or more');
+  if (!Number.isInteger(options.retries) || options.retries < 0) {
+    throw new Error('--retries is 0 or more');
+  }
   const unknown = options.only.filter((id) => !PAGES.some((page) => page.id === id));
   if (unknown.length > 0) {
     throw new Error(`--only names ${unknown.join(', ')}; the pages are ${pageIds()}`);
@@ -103,6 +110,28 @@ function lcpElementOf(audits: Record<string, LighthouseAudit>): string | null {
   return node ? `${node.nodeLabel ?? ''} ${node.snippet ?? ''}`.trim() : null;
 }
 
+/** Lighthouse's own failure to record a page (NO_NAVSTART and the like), not the page's. */
+class LighthouseRuntimeError extends Error {}
+
+/**
+ * One Lighthouse measurement; a run that Lighthouse could not record ("Please run Lighthouse
+ * again") is run again, twice at most.
+ */
+async function measure(
+  url: string,
+  cookie: string | undefined,
+  reportFile: string | null,
+): ReturnType<typeof measureOnce> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measureOnce(url, cookie, reportFile);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+      log(`${error.message}; running it again`);
+    }
+  }
+}
+
 /** One Lighthouse run (mobile defaults, simulated throttling) in a fresh headless Chromium. */
 async function measureOnce(
   url: string,
@@ -126,7 +155,7 @@ async function measureOnce(
     const { lhr } = result;
     if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));
     if (lhr.runtimeError) {
-      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+      throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
     }
     // A page that ends elsewhere (a guard sending a lost session to /auth) measures the wrong page.
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
@@ -246,28 +275,39 @@ try {
     : undefined;
   for (const page of pages) {
     const url = `${server.url}${page.path}`;
-    const runs: { metrics: Metrics; lcpElement: string | null }[] = [];
-    for (let run = 1; run <= options.runs; run += 1) {
-      const reportFile = options.reports
-        ? path.join(options.reports, `${page.id}-${run}.json`)
-        : null;
-      const measured = await measureOnce(url, page.signedIn ? cookie : undefined, reportFile);
-      runs.push(measured);
-      const { score, lcpMs, tbtMs, cls } = measured.metrics;
-      log(
-        `${page.path} run ${run}/${options.runs}: score ${score}, LCP ${seconds(lcpMs)}, ` +
-          `TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}`,
-      );
+    let runs: { metrics: Metrics; lcpElement: string | null }[] = [];
+    let medianMetrics: Metrics | null = null;
+    for (let attempt = 0; attempt <= options.retries; attempt += 1) {
+      if (attempt > 0) log(`${page.path}: score under ${options.failUnder}, measuring again`);
+      runs = [];
+      for (let run = 1; run <= options.runs; run += 1) {
+        const reportFile = options.reports
+          ? path.join(
+              options.reports,
+              `${page.id}-${run}${attempt > 0 ? `-retry${attempt}` : ''}.json`,
+            )
+          : null;
+        const measured = await measure(url, page.signedIn ? cookie : undefined, reportFile);
+        runs.push(measured);
+        const { score, lcpMs, tbtMs, cls } = measured.metrics;
+        log(
+          `${page.path} run ${run}/${options.runs}: score ${score}, LCP ${seconds(lcpMs)}, ` +
+            `TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}`,
+        );
+      }
+      const all = runs.map((run) => run.metrics);
+      const medianOf = (key: keyof Metrics) => median(all.map((metrics) => metrics[key]));
+      medianMetrics = {
+        score: medianOf('score'),
+        lcpMs: medianOf('lcpMs'),
+        tbtMs: medianOf('tbtMs'),
+        cls: medianOf('cls'),
+        fcpMs: medianOf('fcpMs'),
+      };
+      if (medianMetrics.score >= options.failUnder) break;
     }
+    if (!medianMetrics) throw new Error(`${page.path} was not measured`);
     const all = runs.map((run) => run.metrics);
-    const medianOf = (key: keyof Metrics) => median(all.map((metrics) => metrics[key]));
-    const medianMetrics: Metrics = {
-      score: medianOf('score'),
-      lcpMs: medianOf('lcpMs'),
-      tbtMs: medianOf('tbtMs'),
-      cls: medianOf('cls'),
-      fcpMs: medianOf('fcpMs'),
-    };
     const byScore = [...runs].sort((a, b) => a.metrics.score - b.metrics.score);
     results.push({
       id: page.id,
