@@ -21,7 +21,7 @@ import {
   requireBodyType,
 } from './lib/http';
 import { type ApiRoute, routerOf } from './lib/api-route';
-import { createFirstRouteHtml } from './lib/first-route-html';
+import { createFirstRouteHtml, type FirstRouteRenderer } from './lib/first-route-html';
 import { servePrecompressed } from './lib/precompressed';
 import { type JobQueue } from './jobs/job-queue';
 import { type Logger } from './lib/logger';
@@ -43,7 +43,12 @@ export const JSON_BODY_LIMIT = '100kb';
 
 /** How the single-page client is served beside the API. */
 export type ClientServing =
-  | { kind: 'static'; directory: string }
+  | {
+      kind: 'static';
+      directory: string;
+      /** Renders a guest's first page into its HTML (none: the browser renders every page). */
+      render?: FirstRouteRenderer;
+    }
   | { kind: 'vite'; vite: ViteDevServer; indexHtmlPath: string }
   | { kind: 'none' };
 
@@ -168,14 +173,19 @@ export function createApp(options: AppOptions): App {
     },
   );
 
-  serveClient(app, client, database.db);
+  serveClient(app, client, database.db, logger);
   app.use(errorHandler(logger));
   return app;
 }
 
-function serveClient(app: Express, client: ClientServing, db: DatabaseHandle['db']): void {
+function serveClient(
+  app: Express,
+  client: ClientServing,
+  db: DatabaseHandle['db'],
+  logger: Logger,
+): void {
   if (client.kind === 'static') {
-    const htmlFor = createFirstRouteHtml(client.directory, db);
+    const htmlFor = createFirstRouteHtml(client.directory, db, { render: client.render, logger });
     const assets = path.join(client.directory, 'assets');
     app.use('/assets', servePrecompressed(assets, 365 * 24 * 60 * 60));
     app.use(

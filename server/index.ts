@@ -1,9 +1,11 @@
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createApp, type ClientServing } from './app';
 import { loadConfig } from './config';
 import { DEMO_PASSWORD, isDatabaseEmpty, listDemoSignIns, seedDemoData } from './db/demo-data';
 import { openDatabase } from './db/setup';
+import { type FirstRouteRenderer } from './lib/first-route-html';
 import { gracefulClose } from './lib/graceful-close';
 import { createLogger } from './lib/logger';
 import { installProcessGuards } from './lib/process-guards';
@@ -27,7 +29,15 @@ if (database.kind === 'embedded' && config.demo && (await isDatabaseEmpty(databa
 
 let client: ClientServing;
 if (config.env === 'production') {
-  client = { kind: 'static', directory: path.join(rootDir, 'dist/public') };
+  // The build puts the renderer of a guest's first page beside this file (scripts/build-server.mjs).
+  const renderer = (await import(
+    pathToFileURL(path.join(rootDir, 'dist/server/render/render-first-route.js')).href
+  )) as { renderFirstRoute: FirstRouteRenderer };
+  client = {
+    kind: 'static',
+    directory: path.join(rootDir, 'dist/public'),
+    render: renderer.renderFirstRoute,
+  };
 } else {
   const { createServer } = await import('vite');
   const vite = await createServer({

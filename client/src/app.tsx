@@ -1,6 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { ProtectedRoute } from '@/components/layout/protected-route';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
@@ -119,68 +119,81 @@ const NotFoundPage = lazy(() =>
   })),
 );
 
-export function App() {
+type AppProps = {
+  /** The query cache; the browser's own unless the server renders a page from another. */
+  client?: QueryClient;
+  /** The address rendered on the server (render-first-route.tsx); the browser's location otherwise. */
+  ssrPath?: string;
+};
+
+export function App({ client = queryClient, ssrPath }: AppProps = {}) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Switch>
-          <Route path={paths.auth} component={AuthPage} />
-          {/* Open to everyone: how a guest sends a gift card. */}
-          <Route path={routePatterns.profile}>
-            <PublicShell>
-              <ProfilePage />
-            </PublicShell>
-          </Route>
-          {/* Home: a business's home is its dashboard, a consumer's the Mark.itplace. */}
-          <ProtectedRoute
-            path={paths.home}
-            componentByRole={{ business: BusinessDashboardPage, consumer: ConsumerHomePage }}
-          />
-          <ProtectedRoute path={paths.business} component={BusinessDashboardPage} role="business" />
-          <ProtectedRoute path={paths.wallet} component={WalletPage} />
-          <ProtectedRoute path={paths.paymentSettings} component={PaymentSettingsPage} />
-          <ProtectedRoute path={paths.friends} component={FriendsPage} />
-          <ProtectedRoute path={paths.addFriend} component={AddFriendPage} />
-          <ProtectedRoute path={paths.socialFeed} component={SocialFeedPage} />
-          <ProtectedRoute path={paths.leads} component={LeadsPage} role="business" />
-          <ProtectedRoute path={paths.redeem} component={RedeemPage} role="business" />
-          <ProtectedRoute path={paths.notifications} component={NotificationsPage} />
-          <ProtectedRoute path={paths.messages} component={MessagesPage} />
-          <ProtectedRoute path={routePatterns.conversation} component={ConversationPage} />
-          {/* Open, like the profile that links to it. */}
-          <Route path={routePatterns.friendsOf}>
-            <PublicShell>
-              <UserFriendsPage />
-            </PublicShell>
-          </Route>
-          <ProtectedRoute path={paths.apiTest} component={ApiTestPage} />
-          <Route path={paths.dialogTest}>
-            <PublicShell>
-              <DialogTestPage />
-            </PublicShell>
-          </Route>
-          <Route path={paths.dialogDebug}>
-            <PublicShell>
-              <DialogDebugPage />
-            </PublicShell>
-          </Route>
-          {/* Open: the link in the letter is the proof, signed in on this device or not. */}
-          <Route path={paths.resetPassword}>
-            <PublicShell>
-              <ResetPasswordPage />
-            </PublicShell>
-          </Route>
-          <Route path={paths.confirmEmail}>
-            <PublicShell>
-              <ConfirmEmailPage />
-            </PublicShell>
-          </Route>
-          <ProtectedRoute path={paths.settings} component={SettingsPage} />
-          <ProtectedRoute path={paths.leaderboard} component={LeaderboardPage} role="consumer" />
-          <ProtectedRoute path={paths.marketplace} component={MarketplacePage} role="consumer" />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+    <QueryClientProvider client={client}>
+      <Router ssrPath={ssrPath}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Switch>
+            <Route path={paths.auth} component={AuthPage} />
+            {/* Open to everyone: how a guest sends a gift card. */}
+            <Route path={routePatterns.profile}>
+              <PublicShell>
+                <ProfilePage />
+              </PublicShell>
+            </Route>
+            {/* Home: a business's home is its dashboard, a consumer's the Mark.itplace. */}
+            <ProtectedRoute
+              path={paths.home}
+              componentByRole={{ business: BusinessDashboardPage, consumer: ConsumerHomePage }}
+            />
+            <ProtectedRoute
+              path={paths.business}
+              component={BusinessDashboardPage}
+              role="business"
+            />
+            <ProtectedRoute path={paths.wallet} component={WalletPage} />
+            <ProtectedRoute path={paths.paymentSettings} component={PaymentSettingsPage} />
+            <ProtectedRoute path={paths.friends} component={FriendsPage} />
+            <ProtectedRoute path={paths.addFriend} component={AddFriendPage} />
+            <ProtectedRoute path={paths.socialFeed} component={SocialFeedPage} />
+            <ProtectedRoute path={paths.leads} component={LeadsPage} role="business" />
+            <ProtectedRoute path={paths.redeem} component={RedeemPage} role="business" />
+            <ProtectedRoute path={paths.notifications} component={NotificationsPage} />
+            <ProtectedRoute path={paths.messages} component={MessagesPage} />
+            <ProtectedRoute path={routePatterns.conversation} component={ConversationPage} />
+            {/* Open, like the profile that links to it. */}
+            <Route path={routePatterns.friendsOf}>
+              <PublicShell>
+                <UserFriendsPage />
+              </PublicShell>
+            </Route>
+            <ProtectedRoute path={paths.apiTest} component={ApiTestPage} />
+            <Route path={paths.dialogTest}>
+              <PublicShell>
+                <DialogTestPage />
+              </PublicShell>
+            </Route>
+            <Route path={paths.dialogDebug}>
+              <PublicShell>
+                <DialogDebugPage />
+              </PublicShell>
+            </Route>
+            {/* Open: the link in the letter is the proof, signed in on this device or not. */}
+            <Route path={paths.resetPassword}>
+              <PublicShell>
+                <ResetPasswordPage />
+              </PublicShell>
+            </Route>
+            <Route path={paths.confirmEmail}>
+              <PublicShell>
+                <ConfirmEmailPage />
+              </PublicShell>
+            </Route>
+            <ProtectedRoute path={paths.settings} component={SettingsPage} />
+            <ProtectedRoute path={paths.leaderboard} component={LeaderboardPage} role="consumer" />
+            <ProtectedRoute path={paths.marketplace} component={MarketplacePage} role="consumer" />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </Router>
       <DeferredToaster />
       {/* 'Confirm it's you' before money moves, whichever page asked. */}
       <StepUpPrompt />

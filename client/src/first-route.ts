@@ -1,4 +1,5 @@
-import { type PublicProfile } from '@shared/schema/profiles';
+import { type QueryClient } from '@tanstack/react-query';
+import { FIRST_ROUTE_DATA_ID, type FirstRouteData } from '@shared/first-route';
 import { getUserQueryOptions } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
 import { paths } from '@/lib/paths';
@@ -13,32 +14,49 @@ export const loadAuthPage = () => import('@/features/auth/pages/auth-page');
 
 const PROFILE_PATH = /^\/u\/([^/]+)\/?$/;
 
-/** The block the server sends with the HTML of a public profile (server/lib/first-route-html.ts). */
-const FIRST_ROUTE_DATA_ID = 'first-route-data';
-
-type SentWithPage = { profile?: PublicProfile; signedIn?: false };
-
 /**
  * What the server sent with the page's HTML: a JSON data block, never executed. Empty without
  * one (the dev server, another page).
  */
-function sentWithPage(): SentWithPage {
+function sentWithPage(): FirstRouteData {
   const text = document.getElementById(FIRST_ROUTE_DATA_ID)?.textContent;
   if (!text) return {};
   try {
-    return JSON.parse(text) as SentWithPage;
+    return JSON.parse(text) as FirstRouteData;
   } catch {
     return {};
   }
 }
 
 /**
- * Who is signed in: nobody when the server saw no session cookie (the answer lands in the cache,
- * and the pages still ask again as they always do); otherwise asked for now.
+ * What the server sent lands in a query cache: who is signed in (nobody, when the server saw no
+ * session cookie) and, on the profile this address names, the profile. The browser's cache at
+ * start-up and, on the server, the cache the first route's HTML is rendered from get the same
+ * data, so that the page renders the same in both. True when the profile was among it.
  */
-function startUser(sent: SentWithPage): void {
-  if (sent.signedIn === false) queryClient.setQueryData(getUserQueryOptions().queryKey, null);
-  else void queryClient.prefetchQuery(getUserQueryOptions());
+export function seedFirstRoute(
+  client: QueryClient,
+  pathname: string,
+  sent: FirstRouteData,
+): { profileSeeded: boolean } {
+  if (sent.signedIn === false) client.setQueryData(getUserQueryOptions().queryKey, null);
+  const username = profileUsername(pathname);
+  if (username && sent.profile?.username.toLowerCase() === username.toLowerCase()) {
+    client.setQueryData(getProfileQueryOptions(username).queryKey, sent.profile);
+    return { profileSeeded: true };
+  }
+  return { profileSeeded: false };
+}
+
+/** The username a /u/:username address names; null elsewhere or when it is malformed. */
+function profileUsername(pathname: string): string | null {
+  const profile = PROFILE_PATH.exec(pathname);
+  if (!profile?.[1]) return null;
+  try {
+    return decodeURIComponent(profile[1]);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -46,33 +64,21 @@ function startUser(sent: SentWithPage): void {
  * anything: its code and, on a public profile, the profile itself, side by side. Left to React,
  * the profile (on the sign-in page, the session) would be asked for only once the page's code had
  * arrived and rendered: one more round trip before anything shows on a slow phone network. The
- * answer lands in the cache the page reads, so the page finds it there or in flight.
+ * answer lands in the cache the page reads, so the page finds it there or in flight. What the
+ * server sent with the HTML is not asked for at all.
  */
 export function startFirstRoute(pathname: string): void {
-  const profile = PROFILE_PATH.exec(pathname);
-  if (profile?.[1]) {
-    let username: string;
-    try {
-      username = decodeURIComponent(profile[1]);
-    } catch {
-      // A malformed address: the page shows its own answer for it.
-      return;
-    }
-    void loadProfilePage().catch(() => {});
-    const sent = sentWithPage();
-    const options = getProfileQueryOptions(username);
-    // Sent with the HTML when it is the one this address names: nothing to ask for, the page
-    // renders it as soon as its code is here.
-    if (sent.profile?.username.toLowerCase() === username.toLowerCase()) {
-      queryClient.setQueryData(options.queryKey, sent.profile);
-    } else {
-      void queryClient.prefetchQuery(options);
-    }
-    if (sent.signedIn === false) startUser(sent);
-  } else if (pathname === paths.auth) {
-    // The sign-in page waits for the session (someone signed in is sent home), which nothing
-    // else on this path asks for before the page's code is here.
-    void loadAuthPage().catch(() => {});
-    startUser(sentWithPage());
+  const onProfile = PROFILE_PATH.test(pathname);
+  if (!onProfile && pathname !== paths.auth) return;
+  void (onProfile ? loadProfilePage() : loadAuthPage()).catch(() => {});
+  const sent = sentWithPage();
+  const { profileSeeded } = seedFirstRoute(queryClient, pathname, sent);
+  const username = profileUsername(pathname);
+  // A malformed address: the page shows its own answer for it.
+  if (onProfile && username && !profileSeeded) {
+    void queryClient.prefetchQuery(getProfileQueryOptions(username));
   }
+  // The sign-in page waits for the session (someone signed in is sent home), which nothing else
+  // on this path asks for before the page's code is here.
+  if (sent.signedIn !== false && !onProfile) void queryClient.prefetchQuery(getUserQueryOptions());
 }

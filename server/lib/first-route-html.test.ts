@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app';
 import { consumerInput, registerAs } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/test-app';
+import { type FirstRouteData } from '@shared/first-route';
 import { createLogger } from './logger';
 
 /** A built client as Vite leaves it: index.html with the entry, and the manifest. */
@@ -138,5 +139,94 @@ describe('the HTML of a guest’s first page', () => {
     expect(dataBlockOf(auth.text)).toEqual({ signedIn: false });
     const other = await request(app).get('/marketplace');
     expect(other.text).toBe(INDEX_HTML);
+  });
+});
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * Stands in for the app's renderer (client/src/render-first-route.tsx, which the client's tests
+ * render and hydrate): like React, it writes a page's title first.
+ */
+async function fakeRender(pathname: string, data: FirstRouteData): Promise<string> {
+  if (!data.profile) return `<main><h1>Welcome to mark.it</h1><p>${pathname}</p></main>`;
+  const name = escapeHtml(data.profile.name);
+  return `<title>${name} (@${data.profile.username}) · mark.it</title><main><h1>${name}</h1></main>`;
+}
+
+describe('the guest’s first page rendered into its HTML', () => {
+  let rendering: App;
+  let renders = 0;
+  let failing = false;
+  beforeAll(() => {
+    rendering = createApp({
+      config: { ...context.config, env: 'production', databaseUrl: context.databaseUrl },
+      database: context.database,
+      logger: createLogger('silent'),
+      sessionSecret: context.sessionSecret,
+      client: {
+        kind: 'static',
+        directory: clientDirectory,
+        render: async (pathname, data) => {
+          renders += 1;
+          if (failing) throw new Error('the renderer broke');
+          return fakeRender(pathname, data);
+        },
+      },
+      jobs: context.jobs,
+    });
+  });
+  afterAll(async () => {
+    await rendering.locals.notificationHub.close();
+  });
+
+  /** What the HTML holds in the app's root element. */
+  const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
+
+  it('sends the sign-in page as it first shows, rendered once for every visitor', async () => {
+    const before = renders;
+    const first = await request(rendering).get('/auth');
+    const second = await request(rendering).get('/auth');
+    expect(first.status).toBe(200);
+    expect(rootOf(first.text)).toBe('<main><h1>Welcome to mark.it</h1><p>/auth</p></main>');
+    expect(second.text).toBe(first.text);
+    expect(renders - before).toBe(1);
+    // The code and the data still come with it: the browser hydrates the page from them.
+    expect(modulepreloads(first.text)).toEqual(['/assets/shared-1.js', '/assets/auth-page-1.js']);
+    expect(dataBlockOf(first.text)).toEqual({ signedIn: false });
+  });
+
+  it('sends a profile rendered into the page, with the page’s title as the document’s', async () => {
+    const response = await request(rendering).get(`/u/${input.username}`);
+    const escapedName = 'Robin &lt;script&gt;alert(1)&lt;/script&gt; Page';
+    expect(rootOf(response.text)).toBe(`<main><h1>${escapedName}</h1></main>`);
+    expect(response.text).toContain(`<title>${escapedName} (@${input.username}) · mark.it</title>`);
+    expect(response.text.match(/<title>/g)).toHaveLength(1);
+    expect(response.text).not.toContain('<script>alert(1)');
+    expect(dataBlockOf(response.text)).toMatchObject({ profile: { username: input.username } });
+  });
+
+  it('leaves the page to the browser for a visitor with a session, and for an unknown profile', async () => {
+    const withCookie = await request(rendering)
+      .get(`/u/${input.username}`)
+      .set('Cookie', 'markit.sid=s%3Aanything');
+    expect(rootOf(withCookie.text)).toBe('');
+    const authWithCookie = await request(rendering).get('/auth').set('Cookie', 'markit.sid=s%3Ax');
+    expect(rootOf(authWithCookie.text)).toBe('');
+    const unknown = await request(rendering).get('/u/nobody_here_at_all');
+    expect(rootOf(unknown.text)).toBe('');
+  });
+
+  it('still sends the page, for the browser to render, when rendering fails', async () => {
+    failing = true;
+    try {
+      const response = await request(rendering).get(`/u/${input.username}`);
+      expect(response.status).toBe(200);
+      expect(rootOf(response.text)).toBe('');
+      expect(dataBlockOf(response.text)).toMatchObject({ profile: { username: input.username } });
+    } finally {
+      failing = false;
+    }
   });
 });

@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseCookies } from 'cookie';
-import { type PublicProfile } from '@shared/schema/profiles';
+import { FIRST_ROUTE_DATA_ID, type FirstRouteData } from '@shared/first-route';
 import { SESSION_COOKIE_NAME } from '../auth/session';
 import { type Database } from '../db/client';
+import { type Logger } from './logger';
 import { getPublicProfile } from '../services/profiles/get-public-profile';
-
-/** The id of the data block the client's entry reads (client/src/first-route.ts). */
-export const FIRST_ROUTE_DATA_ID = 'first-route-data';
-
-/**
- * What the page of a guest's first route finds in the HTML instead of asking for it: the public
- * profile, and `signedIn: false` when the request carried no session cookie (nobody can be signed
- * in without one; with one, the client asks who it is, as before).
- */
-export type FirstRouteData = { profile?: PublicProfile; signedIn?: false };
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -27,7 +18,13 @@ const PROFILE_PATH = /^\/u\/([^/]+)\/?$/;
 /** A username as the server stores it; anything else is not looked up for the HTML. */
 const USERNAME = /^[A-Za-z0-9_]{1,64}$/;
 
-type Template = { html: string; manifest: Manifest | null; entryFiles: Set<string> };
+type Template = {
+  html: string;
+  manifest: Manifest | null;
+  entryFiles: Set<string>;
+  /** The sign-in page rendered for this build, once asked for. */
+  authPage?: Promise<string>;
+};
 
 /**
  * The app's index.html for a path, with what its first page needs sent along: the page's code as
@@ -37,7 +34,17 @@ type Template = { html: string; manifest: Manifest | null; entryFiles: Set<strin
  * phone network each of those was one more round trip before the first paint. Other paths get
  * index.html as built. Null while there is no built client.
  */
-export function createFirstRouteHtml(directory: string, db: Database) {
+/**
+ * Renders a first route's page to HTML from the app itself (client/src/render-first-route.tsx,
+ * built to dist/server/render-first-route.js).
+ */
+export type FirstRouteRenderer = (pathname: string, data: FirstRouteData) => Promise<string>;
+
+export function createFirstRouteHtml(
+  directory: string,
+  db: Database,
+  options: { render?: FirstRouteRenderer; logger?: Logger } = {},
+) {
   const indexHtml = path.join(directory, 'index.html');
   const manifestFile = path.join(directory, '.vite', 'manifest.json');
   let cached: { mtimeMs: number; template: Template } | null = null;
@@ -92,8 +99,47 @@ export function createFirstRouteHtml(directory: string, db: Database) {
     if (!parseCookies(cookieHeader ?? '')[SESSION_COOKIE_NAME]) data.signedIn = false;
     const sent = Object.keys(data).length > 0 ? [dataBlock(data)] : [];
     const head = [...links, ...sent].join('\n    ');
-    return built.html.replace(/\n?\s*<\/head>/, `\n    ${head}\n  </head>`);
+    const html = built.html.replace(/\n?\s*<\/head>/, `\n    ${head}\n  </head>`);
+    return withRenderedPage(html, await renderedPage(built, pathname, data));
   };
+
+  /**
+   * The page itself as HTML, for a visitor nobody can be signed in as (no session cookie): the
+   * sign-in page, or a profile that was found. Who is signed in changes the page, and the server
+   * does not look that up for HTML; an unknown profile is left to the page. Null when there is
+   * no renderer (the dev server) or it failed: the browser renders the page, as without one.
+   * The sign-in page is the same for every such visitor: rendered once per build.
+   */
+  async function renderedPage(
+    built: Template,
+    pathname: string,
+    data: FirstRouteData,
+  ): Promise<string | null> {
+    const { render } = options;
+    if (!render || data.signedIn !== false) return null;
+    if (!data.profile && pathname !== '/auth') return null;
+    try {
+      if (data.profile) return await render(pathname, data);
+      built.authPage ??= render(pathname, data);
+      return await built.authPage;
+    } catch (error) {
+      built.authPage = undefined;
+      options.logger?.warn({ err: error, path: pathname }, 'first route not rendered');
+      return null;
+    }
+  }
+}
+
+/**
+ * The rendered page goes in the app's root element, where the browser hydrates it; a title the
+ * page rendered (React writes it first) replaces the document's.
+ */
+function withRenderedPage(html: string, page: string | null): string {
+  if (!page) return html;
+  const title = /^<title>[^<]*<\/title>/.exec(page)?.[0];
+  const body = title ? page.slice(title.length) : page;
+  const titled = title ? html.replace(/<title>[^<]*<\/title>/, title) : html;
+  return titled.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
 
 function readManifest(file: string): Manifest | null {

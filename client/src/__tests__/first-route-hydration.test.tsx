@@ -1,0 +1,97 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FirstRouteData } from '@shared/first-route';
+import { type PublicProfile } from '@shared/schema/profiles';
+import { queryClient } from '@/lib/query-client';
+import { jsonReply, mockApi } from '@/testing/mock-api';
+import { App } from '../app';
+import { seedFirstRoute } from '../first-route';
+import { renderFirstRoute } from '../render-first-route';
+
+const profile: PublicProfile = {
+  name: 'Ava Thompson',
+  username: 'ava_thompson',
+  profilePicture: null,
+  verified: true,
+  friendsCount: 3,
+  brands: ['starbucks', 'dunkin'],
+  type: 'consumer',
+};
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.getElementById('root')?.remove();
+  queryClient.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+/**
+ * What a guest's browser does with a first page the server rendered: the HTML in the root
+ * element (its title goes to the head), the data sent along in the cache, then React hydrates.
+ */
+async function hydrateServerPage(pathname: string, sent: FirstRouteData) {
+  const html = await renderFirstRoute(pathname, sent);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = html.replace(/^<title>[^<]*<\/title>/, '');
+  document.body.append(container);
+  window.history.replaceState(null, '', pathname);
+  seedFirstRoute(queryClient, pathname, sent);
+  const errors: unknown[] = [];
+  const heading = container.querySelector('h1');
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+      { onRecoverableError: (error) => errors.push(error) },
+    );
+  });
+  return { container, heading, errors };
+}
+
+describe('a first page rendered on the server', () => {
+  it('is the sign-in page React takes over as it is, and then works', async () => {
+    mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
+    const { heading, errors } = await hydrateServerPage('/auth', { signedIn: false });
+    expect(heading).toHaveTextContent('Welcome to mark.it');
+    const register = await screen.findByRole('tab', { name: 'Register' });
+    await userEvent.click(register);
+    await waitFor(() => expect(register).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByText('Create a new account')).toBeInTheDocument();
+    // The server's heading is still the one on the page: hydrated, not drawn again.
+    expect(heading?.isConnected).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('is a public profile React takes over as it is, and then works', async () => {
+    mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
+    const { heading, errors } = await hydrateServerPage('/u/ava_thompson', {
+      signedIn: false,
+      profile,
+    });
+    expect(heading).toHaveTextContent('Ava Thompson');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send a Gift' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(heading?.isConnected).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('renderFirstRoute', () => {
+  it('writes what people typed as text, never as markup', async () => {
+    const name = '<img src=x onerror=alert(1)>';
+    const html = await renderFirstRoute('/u/ava_thompson', {
+      signedIn: false,
+      profile: { ...profile, name },
+    });
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('text-3xl">&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
