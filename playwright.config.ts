@@ -1,9 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // Browser journeys run the built app on a fresh embedded database, in the system Chromium.
 const port = Number(process.env.E2E_PORT ?? 5123);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+
+// The pages this run's axe checks have covered, shared by its workers (e2e/fixtures.ts): a new
+// empty file for each run, made where the run starts (the workers inherit its environment, so
+// they read the same one) and removed when it ends.
+if (!process.env.MARKIT_E2E_CHECKED_PAGES) {
+  const checkedPages = path.join(
+    os.tmpdir(),
+    `markit-e2e-checked-${randomBytes(6).toString('hex')}.txt`,
+  );
+  writeFileSync(checkedPages, '');
+  process.env.MARKIT_E2E_CHECKED_PAGES = checkedPages;
+  process.on('exit', () => rmSync(checkedPages, { force: true }));
+}
 
 const launchOptions = {
   executablePath: chromePath,
