@@ -113,30 +113,37 @@ export async function claimPin(
       // Everything that does not touch the pin's row or its reserve's comes first, while other
       // claims of the same pin run alongside: those two rows, which every claim of the pin
       // updates, are taken last, just before the commit, and stay locked only that long.
-      const [card] = await tx
-        .insert(giftCards)
-        .values({
-          ownerId: consumerId,
-          brandId: pin.brandId,
-          valueCents: pin.valueCents,
-          code: generateGiftCardCode(),
-          source: 'pin_claim',
-          senderName: pin.businessName,
-          pinId,
-          claimedBy: consumerId,
-          businessId: pin.businessId,
-          expiresAt,
-        })
-        // The answer's columns: with the balance (the whole value, credited below) it is the
-        // card as the wallet shows it, with no read after the writes.
-        .returning(giftCardAnswerColumns);
-      if (!card) throw new Error('Gift card was not issued');
-
-      const [cardAccount] = await tx
-        .insert(ledgerAccounts)
-        .values({ kind: 'gift_card', giftCardId: card.id })
-        .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind });
-      if (!cardAccount) throw new Error(`Ledger account missing for gift card ${card.id}`);
+      // The card and its own ledger account in one statement (the account takes the card's id
+      // from the card's RETURNING); the answer's columns with them: with the balance (the whole
+      // value, credited below) it is the card as the wallet shows it, with no read after the
+      // writes.
+      const issued = tx.$with('issued').as(
+        tx
+          .insert(giftCards)
+          .values({
+            ownerId: consumerId,
+            brandId: pin.brandId,
+            valueCents: pin.valueCents,
+            code: generateGiftCardCode(),
+            source: 'pin_claim',
+            senderName: pin.businessName,
+            pinId,
+            claimedBy: consumerId,
+            businessId: pin.businessId,
+            expiresAt,
+          })
+          .returning(giftCardAnswerColumns),
+      );
+      const opened = tx.$with('opened').as(
+        tx
+          .insert(ledgerAccounts)
+          .values({ kind: 'gift_card', giftCardId: sql`(select ${issued.id} from ${issued})` })
+          .returning({ accountId: ledgerAccounts.id }),
+      );
+      const [row] = await tx.with(issued, opened).select().from(issued).crossJoin(opened);
+      if (!row) throw new Error('Gift card was not issued');
+      const card = row.issued;
+      const cardAccount = { id: row.opened.accountId, kind: 'gift_card' as const };
       const reserve = { id: pin.reserveId, kind: 'pin_reserve' as const };
 
       // The entries and the card's balance now; the reserve's balance by `applyHot` below.
