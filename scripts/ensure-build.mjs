@@ -5,9 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outputs = ['dist/server/index.js', 'dist/public/index.html'].map((file) =>
-  path.join(root, file),
-);
+const outputs = [
+  'dist/server/index.js',
+  'dist/server/render/render-first-route.js',
+  'dist/public/index.html',
+].map((file) => path.join(root, file));
 const sources = [
   'client',
   'server',

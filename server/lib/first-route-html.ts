@@ -36,7 +36,7 @@ type Template = {
  */
 /**
  * Renders a first route's page to HTML from the app itself (client/src/render-first-route.tsx,
- * built to dist/server/render-first-route.js).
+ * built to dist/server/render/render-first-route.js).
  */
 export type FirstRouteRenderer = (pathname: string, data: FirstRouteData) => Promise<string>;
 
