@@ -4,22 +4,14 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FirstRouteData } from '@shared/first-route';
-import { type PublicProfile } from '@shared/schema/profiles';
 import { queryClient } from '@/lib/query-client';
+import { buildPublicProfile } from '@/testing/fixtures';
 import { jsonReply, mockApi } from '@/testing/mock-api';
 import { App } from '../app';
 import { seedFirstRoute } from '../first-route';
 import { renderFirstRoute } from '../render-first-route';
 
-const profile: PublicProfile = {
-  name: 'Ava Thompson',
-  username: 'ava_thompson',
-  profilePicture: null,
-  verified: true,
-  friendsCount: 3,
-  brands: ['starbucks', 'dunkin'],
-  type: 'consumer',
-};
+const profile = buildPublicProfile({ brands: ['starbucks', 'dunkin'] });
 
 let root: Root | null = null;
 afterEach(() => {

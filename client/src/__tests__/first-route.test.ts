@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type PublicProfile } from '@shared/schema/profiles';
 import { getUserQueryOptions } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
 import { queryClient } from '@/lib/query-client';
+import { buildPublicProfile } from '@/testing/fixtures';
 import { jsonReply, mockApi } from '@/testing/mock-api';
 import { startFirstRoute } from '../first-route';
 
-const profile: PublicProfile = {
-  name: 'Ava Thompson',
-  username: 'ava_thompson',
-  profilePicture: null,
-  verified: true,
-  friendsCount: 3,
-  brands: ['starbucks'],
-  type: 'consumer',
-};
+const profile = buildPublicProfile();
 
 /** The block the server puts in the HTML of a public profile. */
 function sendWithPage(data: unknown) {

@@ -1,6 +1,7 @@
 import { type Brand } from '@shared/schema/brands';
 import { type Identifier } from '@shared/schema/identifiers';
 import { type ProfileSettings } from '@shared/schema/profile-settings';
+import { type PublicProfile } from '@shared/schema/profiles';
 import { type CurrentUser } from '@shared/schema/users';
 
 export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -62,3 +63,17 @@ export const identifiersFixture: Identifier[] = [
     icon: '🎓',
   },
 ];
+
+/** A consumer's public profile (`GET /api/user/profile/:username`), as a guest sees it. */
+export function buildPublicProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return {
+    name: 'Ava Thompson',
+    username: 'ava_thompson',
+    profilePicture: null,
+    verified: true,
+    friendsCount: 3,
+    brands: ['starbucks'],
+    type: 'consumer',
+    ...overrides,
+  };
+}
