@@ -1,4 +1,5 @@
 import { type AddressInfo } from 'node:net';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp, type ClientServing } from './app';
@@ -29,14 +30,10 @@ if (database.kind === 'embedded' && config.demo && (await isDatabaseEmpty(databa
 
 let client: ClientServing;
 if (config.env === 'production') {
-  // The build puts the renderer of a guest's first page beside this file (scripts/build-server.mjs).
-  const renderer = (await import(
-    pathToFileURL(path.join(rootDir, 'dist/server/render/render-first-route.js')).href
-  )) as { renderFirstRoute: FirstRouteRenderer };
   client = {
     kind: 'static',
     directory: path.join(rootDir, 'dist/public'),
-    render: renderer.renderFirstRoute,
+    render: await loadFirstRouteRenderer(),
   };
 } else {
   const { createServer } = await import('vite');
@@ -46,6 +43,23 @@ if (config.env === 'production') {
     appType: 'custom',
   });
   client = { kind: 'vite', vite, indexHtmlPath: path.join(rootDir, 'client/index.html') };
+}
+
+/**
+ * The renderer of a guest's first page, which the build puts beside this file
+ * (scripts/build-server.mjs). Without a build (the API alone, as the fault tests run it) there is
+ * none, and the browser renders every page, as it does without a built client.
+ */
+async function loadFirstRouteRenderer(): Promise<FirstRouteRenderer | undefined> {
+  const file = path.join(rootDir, 'dist/server/render/render-first-route.js');
+  if (!fs.existsSync(file)) {
+    logger.info('no built renderer of first pages: the browser renders them');
+    return undefined;
+  }
+  const renderer = (await import(pathToFileURL(file).href)) as {
+    renderFirstRoute: FirstRouteRenderer;
+  };
+  return renderer.renderFirstRoute;
 }
 
 const mailer = await createMailer(config.mail, config.dataDir, logger);
