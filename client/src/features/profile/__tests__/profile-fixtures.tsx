@@ -1,22 +1,19 @@
 import { Route, Switch } from 'wouter';
 import { type PublicProfile } from '@shared/schema/profiles';
 import { routePatterns } from '@/lib/paths';
-import { buildUser } from '@/testing/fixtures';
+import { buildPublicProfile, buildUser } from '@/testing/fixtures';
 import { jsonReply, type MockHandler, type MockRoutes } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { ProfilePage } from '../pages/profile-page';
 
+/** Ada's public profile: the shared fixture, with her name and two brands. */
 export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {
-  return {
+  return buildPublicProfile({
     name: 'Ada Lovelace',
     username: 'ada',
-    profilePicture: null,
-    verified: true,
-    friendsCount: 3,
     brands: ['starbucks', 'dunkin'],
-    type: 'consumer',
     ...overrides,
-  };
+  });
 }
 
 export const ada = buildProfile();
