@@ -6,7 +6,7 @@ import { seedFirstRoute } from './first-route';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
- * The HTML of a guest's first page (the sign-in page, a public profile), rendered on the server
+ * The HTML of a page a guest lands on (the server uses it for a public profile), rendered on the server
  * from the app itself, so that a phone shows the page as soon as the HTML and the styles are in,
  * instead of after the whole script has arrived and run; the browser then hydrates it (main.tsx).
  * The page renders from the data sent along with it, in a query cache of its own per request,
