@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { brandColour } from '@shared/constants';
 import { type BusinessPin } from '@shared/schema/pins';
 import { type MapProps } from '@/components/map/map-types';
-import { jsonReply, listReply, mockApi, type MockRoutes } from '@/testing/mock-api';
+import {
+  jsonReply,
+  listReply,
+  mockApi,
+  type MockRequest,
+  type MockRoutes,
+} from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { ActivePinsList } from '../components/active-pins-list';
 import { buildPin, buildWallet, wizardRoutes } from './business-fixtures';
@@ -32,14 +38,26 @@ vi.mock('@/components/map/leaflet-map', () => ({
 
 const DAY = 86_400_000;
 
-/** The list over `pins` (the list reads its pins again after each change, from `current`). */
+/**
+ * The list over `pins` (the list reads its pins again after each change, from `current`), filtered
+ * by status and paged as the server does, so the list and the map each get what they asked for.
+ */
 function listRoutes(current: () => BusinessPin[], extra: MockRoutes = {}, balance = 100) {
   return {
     ...wizardRoutes(),
     'GET /api/wallet': jsonReply(200, buildWallet(balance)),
     'GET /api/business/dashboard': jsonReply(200, {}),
-    'GET /api/pins/mine': () =>
-      listReply(current(), { page: 1, limit: 10, total: current().length }),
+    'GET /api/pins/mine': ({ search }: MockRequest) => {
+      const statuses = search.get('status')?.split(',');
+      const page = Number(search.get('page') ?? 1);
+      const limit = Number(search.get('limit') ?? 20);
+      const rows = current().filter((pin) => !statuses || statuses.includes(pin.status));
+      return listReply(rows.slice((page - 1) * limit, page * limit), {
+        page,
+        limit,
+        total: rows.length,
+      });
+    },
     ...extra,
   };
 }
@@ -53,8 +71,11 @@ async function renderList() {
 const itemOf = (heading: string) =>
   screen.getByRole('heading', { name: heading }).closest('li') as HTMLElement;
 
+const listItemsOf = (container: HTMLElement, name: string) =>
+  within(within(container).getByRole('list', { name })).getAllByRole('listitem');
+
 describe('ActivePinsList: the map', () => {
-  it('puts each pin’s store on the map in its brand colour, with a circle of its reach', async () => {
+  it('puts each active pin’s store on the map in its brand colour, with a circle of its reach', async () => {
     const pins = [
       buildPin({ id: 7, locationName: 'One Federal Bldg.', radius: 5, lat: 42.355, lng: -71.057 }),
       buildPin({
@@ -64,7 +85,6 @@ describe('ActivePinsList: the map', () => {
         radius: 12,
         lat: 42.349,
         lng: -71.095,
-        status: 'paused',
       }),
     ];
     mockApi(listRoutes(() => pins));
@@ -72,25 +92,105 @@ describe('ActivePinsList: the map', () => {
 
     const map = await screen.findByTestId('map');
     expect(map).toHaveAccessibleName('Map of your pins');
-    const circles = within(within(map).getByRole('list', { name: 'Circles' })).getAllByRole(
-      'listitem',
-    );
+    const circles = listItemsOf(map, 'Circles');
     expect(circles.map((circle) => circle.textContent)).toEqual([
       'Starbucks · One Federal Bldg. — 5-mile reach | 5 mi | 42.355, -71.057',
-      'Dunkin · Kenmore Sq — 12-mile reach (Paused) | 12 mi | 42.349, -71.095',
+      'Dunkin · Kenmore Sq — 12-mile reach | 12 mi | 42.349, -71.095',
     ]);
     expect(circles.map((circle) => circle.dataset.colour)).toEqual([
       brandColour('starbucks'),
       brandColour('dunkin'),
     ]);
-    const markers = within(within(map).getByRole('list', { name: 'Markers' })).getAllByRole(
-      'listitem',
-    );
+    const markers = listItemsOf(map, 'Markers');
     expect(markers.map((marker) => marker.textContent)).toEqual([
       'Starbucks · One Federal Bldg.',
       'Dunkin · Kenmore Sq',
     ]);
     expect(markers[1]?.dataset.colour).toBe(brandColour('dunkin'));
+    expect(screen.getByText(/^2 active pins, each with the circle it reaches\./)).toBeVisible();
+  });
+
+  it('shows every active pin, past the list’s first page, and leaves paused and sold-out pins off', async () => {
+    // Twelve active pins (two more than a page of the list), one paused, one sold out; newest first.
+    const active = Array.from({ length: 12 }, (_, index) =>
+      buildPin({ id: 100 + index, locationName: `Store ${index + 1}`, radius: index + 1 }),
+    );
+    const pins = [
+      ...active.slice(0, 6),
+      buildPin({ id: 200, locationName: 'Paused Corner', status: 'paused' }),
+      buildPin({ id: 201, locationName: 'Sold Out Sq', status: 'exhausted', remaining: 0 }),
+      ...active.slice(6),
+    ];
+    const api = mockApi(listRoutes(() => pins));
+    const { user } = await renderList();
+
+    // The list pages through ten of the fourteen pins it can act on...
+    expect(listItemsOf(document.body, 'Active pins')).toHaveLength(10);
+    // ...while the map holds all twelve active pins, and only those.
+    const map = await screen.findByTestId('map');
+    const expected = active.map(
+      (pin) => `Starbucks · ${pin.locationName} — ${pin.radius}-mile reach`,
+    );
+    await waitFor(() =>
+      expect(
+        listItemsOf(map, 'Circles').map((circle) => circle.textContent?.split(' | ')[0]),
+      ).toEqual(expected),
+    );
+    expect(listItemsOf(map, 'Markers').map((marker) => marker.textContent)).toEqual(
+      active.map((pin) => `Starbucks · ${pin.locationName}`),
+    );
+    expect(within(map).queryByText(/Paused Corner|Sold Out Sq/)).not.toBeInTheDocument();
+    expect(screen.getByText(/^12 active pins, each with the circle it reaches\./)).toBeVisible();
+
+    // The list beside the map says the same as the markers and circles, one line per pin.
+    await user.click(screen.getByText('Show the map as a list'));
+    expect(listItemsOf(document.body, 'Pins on the map').map((item) => item.textContent)).toEqual(
+      expected,
+    );
+
+    const mapRequest = api
+      .requestsTo('GET', '/api/pins/mine')
+      .find((request) => request.search.get('status') === 'active');
+    expect(mapRequest?.search.get('page')).toBe('1');
+    expect(mapRequest?.search.get('limit')).toBe('100');
+
+    // The list's next page leaves the map as it was.
+    await user.click(screen.getByRole('button', { name: /next/i }));
+    await waitFor(() => expect(listItemsOf(document.body, 'Active pins')).toHaveLength(4));
+    expect(listItemsOf(map, 'Circles')).toHaveLength(12);
+  });
+
+  it('says how many active pins are left off when there are more than one answer holds', async () => {
+    const shown = Array.from({ length: 100 }, (_, index) =>
+      buildPin({ id: 1000 + index, locationName: `Store ${index + 1}` }),
+    );
+    mockApi(
+      listRoutes(() => shown.slice(0, 1), {
+        'GET /api/pins/mine': ({ search }: MockRequest) =>
+          search.get('status') === 'active'
+            ? listReply(shown, { page: 1, limit: 100, total: 130 })
+            : listReply(shown.slice(0, 10), { page: 1, limit: 10, total: 130 }),
+      }),
+    );
+    await renderList();
+
+    expect(
+      await screen.findByText(
+        /^Showing your newest 100 of 130 active pins, each with the circle it reaches\./,
+      ),
+    ).toBeVisible();
+    expect(listItemsOf(screen.getByTestId('map'), 'Circles')).toHaveLength(100);
+  });
+
+  it('says the map is empty when no pin is on offer', async () => {
+    mockApi(listRoutes(() => [buildPin({ status: 'paused' })]));
+    await renderList();
+
+    expect(
+      await screen.findByText(/^None of your pins is on offer right now, so the map is empty/),
+    ).toBeVisible();
+    expect(within(screen.getByTestId('map')).queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.queryByText('Show the map as a list')).not.toBeInTheDocument();
   });
 });
 

@@ -156,8 +156,9 @@ function PinItem({ pin, onDialog }: { pin: BusinessPin; onDialog: (dialog: Dialo
 }
 
 /**
- * The business's pins it can still act on, newest first, on a map and in a list: each with its
- * claims, redemptions and claim rate, and Pause/Resume, Extend, Add cards and Cancel.
+ * The business's pins it can still act on, newest first, in a list one page at a time: each with
+ * its claims, redemptions and claim rate, and Pause/Resume, Extend, Add cards and Cancel. Above
+ * it, every active pin on a map, whichever page the list is on.
  */
 export function ActivePinsList() {
   const [page, setPage] = useState(1);
@@ -209,7 +210,7 @@ export function ActivePinsList() {
 
   return (
     <div className="grid gap-4">
-      <PinsMap pins={data.items} />
+      <PinsMap />
       <ul className="grid gap-3" aria-label="Active pins">
         {data.items.map((pin) => (
           <PinItem key={pin.id} pin={pin} onDialog={setDialog} />
