@@ -69,7 +69,9 @@ describe('a first page rendered on the server', () => {
       profile,
     });
     expect(heading).toHaveTextContent('Ava Thompson');
-    await userEvent.click(await screen.findByRole('button', { name: 'Send a Gift' }));
+    const sendGift = await screen.findByRole('button', { name: 'Send a Gift' });
+    await waitFor(() => expect(sendGift).toBeEnabled());
+    await userEvent.click(sendGift);
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(heading?.isConnected).toBe(true);
     expect(errors).toEqual([]);
@@ -77,6 +79,17 @@ describe('a first page rendered on the server', () => {
 });
 
 describe('renderFirstRoute', () => {
+  it("sends a profile's buttons disabled: until React takes the page over they could not act", async () => {
+    const html = await renderFirstRoute('/u/ava_thompson', { signedIn: false, profile });
+    const page = document.createElement('div');
+    page.innerHTML = html.replace(/^<title>[^<]*<\/title>/, '');
+    const buttons = [...page.querySelectorAll('button')];
+    expect(buttons.map((button) => button.textContent)).toContain('Send a Gift');
+    for (const button of buttons) expect(button).toBeDisabled();
+    // Links need no code: they work from the first paint.
+    expect(page.querySelector('a[href="/auth"]')).not.toHaveAttribute('disabled');
+  });
+
   it('writes what people typed as text, never as markup', async () => {
     const name = '<img src=x onerror=alert(1)>';
     const html = await renderFirstRoute('/u/ava_thompson', {

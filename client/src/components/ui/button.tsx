@@ -1,6 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { type ComponentProps } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
@@ -30,7 +31,23 @@ export const buttonVariants = cva(
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  disabled,
+  ...props
+}: ButtonProps) {
+  // In the server's HTML a button has no handler until React takes the page over: it shows as
+  // disabled until then, so a tap that would do nothing is not silently lost.
+  const hydrated = useHydrated();
   const Component = asChild ? Slot : 'button';
-  return <Component className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  return (
+    <Component
+      className={cn(buttonVariants({ variant, size, className }))}
+      disabled={disabled || !hydrated}
+      {...props}
+    />
+  );
 }
