@@ -61,6 +61,17 @@ function gzipBytes(file) {
   return gzipSizes.get(file);
 }
 
+/**
+ * Code that only later pages need: its own strings mark it wherever the bundler puts it, so a
+ * static import that pulls it into a budgeted route fails here even when the route stays within
+ * its size.
+ */
+const lazyOnly = [
+  { name: 'Leaflet (maps)', marker: /leaflet-container/ },
+  { name: 'recharts (charts)', marker: /recharts-wrapper/ },
+  { name: 'the us-atlas basemap', marker: /"?type"?:\s*["'`]Topology["'`]/ },
+];
+
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 let over = false;
 
@@ -90,6 +101,27 @@ for (const route of routes) {
   console.log(
     `  ${'budget'.padEnd(width)}  ${kb(budget).padStart(7)} kB gzip  ${withinBudget ? 'ok' : 'OVER BUDGET'}`,
   );
+  for (const { file } of files) {
+    const code = fs.readFileSync(path.join(outDir, file), 'utf8');
+    for (const { name, marker } of lazyOnly) {
+      if (marker.test(code)) {
+        console.error(`  ${name} is in ${file}: it must load only on the pages that show it.`);
+        over = true;
+      }
+    }
+  }
+}
+
+// Each marker must still find its library somewhere in the build, or the check above proves
+// nothing (a library that renamed its class would pass every route).
+const allFiles = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) =>
+  file.endsWith('.js'),
+);
+for (const { name, marker } of lazyOnly) {
+  if (!allFiles.some((file) => marker.test(fs.readFileSync(path.join(outDir, file), 'utf8')))) {
+    console.error(`\nNo chunk holds ${name} by its marker ${marker}: update the marker.`);
+    over = true;
+  }
 }
 
 // drizzle must not reach the client: the tables live in shared/tables/, which client code may not
@@ -110,4 +142,6 @@ if (chunksWithDrizzle.length > 0) {
 }
 
 if (over) fail('the client is over its budget.');
-console.log('\nEvery route is within its JavaScript budget, and no drizzle code is in the client.');
+console.log(
+  '\nEvery route is within its JavaScript budget and holds no map or chart code; no drizzle code is in the client.',
+);
