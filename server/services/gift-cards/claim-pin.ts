@@ -146,7 +146,7 @@ export async function claimPin(
       const cardAccount = { id: row.opened.accountId, kind: 'gift_card' as const };
       const reserve = { id: pin.reserveId, kind: 'pin_reserve' as const };
 
-      // The entries and the card's balance now; the reserve's balance by `applyHot` below.
+      // The entries and the card's balance now; the reserve's balance with the pin's stock below.
       const claim = await postTransactionExceptHot(
         tx,
         {
@@ -201,20 +201,23 @@ export async function claimPin(
       });
       const giftCard = toWalletGiftCard({ ...card, balanceCents: pin.valueCents });
 
-      // Last, the pin's stock: the pin's own part of the offer (active, cards left, unexpired:
+      // Last, the pin's stock and the card's value leaving its reserve, in one statement just
+      // before the commit. The pin's own part of the offer (active, cards left, unexpired:
       // pin_on_offer, which offered_pins is made of) is checked again on the row this statement
       // locks, so that of concurrent claims and a cancellation each sees the others' committed
       // change. No card left (or the pin paused, cancelled or expired meanwhile) throws, and the
       // whole claim above rolls back with it. The pin's row is locked before its reserve's, as
       // a top-up and a refund lock them.
-      const [taken] = await tx
-        .update(pins)
-        .set({
-          remaining: sql`${pins.remaining} - 1`,
-          status: sql`case when ${pins.remaining} = 1 then 'exhausted' else ${pins.status} end`,
-        })
-        .where(and(eq(pins.id, pinId), sql`pin_on_offer(${pins})`))
-        .returning({ remaining: pins.remaining });
+      const taken = await claim.applyHotAfter<{ remaining: number }>(
+        tx
+          .update(pins)
+          .set({
+            remaining: sql`${pins.remaining} - 1`,
+            status: sql`case when ${pins.remaining} = 1 then 'exhausted' else ${pins.status} end`,
+          })
+          .where(and(eq(pins.id, pinId), sql`pin_on_offer(${pins})`))
+          .returning({ remaining: pins.remaining }),
+      );
       if (!taken) {
         const [current] = await tx
           .select({ status: pins.status, expiresAt: pins.expiresAt, remaining: pins.remaining })
@@ -222,8 +225,6 @@ export async function claimPin(
           .where(eq(pins.id, pinId));
         throw unavailable(current ?? pin);
       }
-      // Then the card's value leaves the reserve, and the transaction commits.
-      await claim.applyHot();
       return { giftCard, remaining: taken.remaining };
     });
   } catch (error) {

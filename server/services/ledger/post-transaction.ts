@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQLWrapper } from 'drizzle-orm';
 import { type LedgerTransactionKind } from '@shared/constants';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '@shared/tables/ledger';
 import { type Transaction } from '../../db/client';
@@ -42,42 +42,64 @@ export type PostedExceptHot = {
   /** The ledger transaction, already recorded with all its entries. */
   id: number;
   /**
-   * Applies the hot account's entries to its balance (refusing, as postTransaction does, a
-   * balance that would go below zero). The movement is complete only once this has run: call it
-   * as the last statement before the commit.
+   * In one statement: runs `first` (a statement returning at most one row, typically the update
+   * that locks the hot row's elder), then, only if it returned a row, applies the hot account's
+   * entries to its balance (refusing, as postTransaction does, a balance that would go below
+   * zero). Answers `first`'s row by its column names, or null when it returned none and nothing
+   * was applied. The movement is complete only once this has answered a row: call it as the last
+   * statement before the commit.
    */
-  applyHot: () => Promise<void>;
+  applyHotAfter: <Row extends Record<string, unknown>>(first: SQLWrapper) => Promise<Row | null>;
 };
 
 /**
  * postTransaction for a movement touching a row that many transactions update at once (a pin's
  * reserve while a crowd claims the pin): the transaction, its entries and every other account's
- * balance are written now, the hot account's balance only when the caller calls `applyHot`, so
- * that its row is locked from that statement to the commit instead of through the caller's other
- * work. The caller keeps the lock order of the hot row's other writers (a pin's row before its
- * reserve's) and calls `applyHot` before committing: until then the balances lag the entries.
+ * balance are written now, the hot account's balance only when the caller calls `applyHotAfter`,
+ * so that its row is locked from that statement to the commit instead of through the caller's
+ * other work. The statement that takes the hot row's elder (a pin's row, which its other writers
+ * lock before its reserve's) runs in the same round trip: under a crowd, every round trip while
+ * those rows are locked is time the next claim waits. Until it runs the balances lag the entries.
  */
 export async function postTransactionExceptHot(
   tx: Transaction,
   input: PostTransactionInput,
   hot: LedgerAccount,
 ): Promise<PostedExceptHot> {
-  const hotEntries = input.entries.filter((entry) => entry.account.id === hot.id);
-  if (hotEntries.length === 0) {
+  const hotCents = input.entries
+    .filter((entry) => entry.account.id === hot.id)
+    .map((entry) => entry.amountCents);
+  if (hotCents.length === 0) {
     throw new Error(`Ledger transaction ${input.kind} has no entry on account ${hot.id}`);
   }
   const id = await recordTransaction(tx, input);
   for (const entry of byAccountId(input.entries)) {
     if (entry.account.id !== hot.id) await applyEntry(tx, entry);
   }
+  // The hot account's entries as one change of its balance: they land in the same statement.
+  const change = hotCents.reduce((total, cents) => total + cents, 0);
   let applied = false;
   return {
     id,
-    applyHot: async () => {
+    applyHotAfter: async <Row extends Record<string, unknown>>(first: SQLWrapper) => {
       if (applied)
         throw new Error(`Ledger transaction ${id} was applied to account ${hot.id} twice`);
       applied = true;
-      for (const entry of hotEntries) await applyEntry(tx, entry);
+      // `applied` reads `elder`, so `elder` runs (and locks its rows) before the hot row.
+      const [result] = await queryRows<{ first: Row | null; applied: boolean }>(
+        tx,
+        sql`with elder as (${first.getSQL()}),
+                 applied as (
+                   update ${ledgerAccounts} set balance_cents = balance_cents + ${change}::bigint
+                    where id = ${hot.id} and balance_cents + ${change}::bigint >= 0
+                      and exists (select 1 from elder)
+                   returning id)
+            select (select to_jsonb(elder) from elder) as first,
+                   exists (select 1 from applied) as applied`,
+      );
+      if (!result?.first) return null;
+      if (!result.applied) throw new AppError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE);
+      return result.first;
     },
   };
 }
