@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money';
+import { formatCount } from './format';
 
 // Kept apart from money.ts: the client formats money on many pages, and the bundler ships a shared
 // module whole, so zod imported there would be in the first download of each of those pages.
@@ -9,7 +10,7 @@ import { hasAtMostTwoDecimals } from './money';
  * `label` starts the messages, e.g. 'Amount'.
  */
 export function dollarsToCentsField(label: string, min: number, max: number) {
-  const rangeMessage = `${label} must be between $${min} and $${max.toLocaleString('en-US')}`;
+  const rangeMessage = `${label} must be between $${min} and $${formatCount(max)}`;
   return z
     .number({ error: `${label} must be a number` })
     .refine(Number.isFinite, `${label} must be a number`)

@@ -4,6 +4,7 @@ import { pageQueryFields } from '../pagination';
 import { dollarsToCentsField } from '../money-field';
 import { dollarAmount, isoDateTime } from './answer-fields';
 import { identifierIdSchema } from './identifiers';
+import { formatCount } from '../format';
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -13,8 +14,8 @@ const integerIn = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)
-    .min(min, `${label} must be between ${min} and ${max.toLocaleString('en-US')}`)
-    .max(max, `${label} must be between ${min} and ${max.toLocaleString('en-US')}`);
+    .min(min, `${label} must be between ${min} and ${formatCount(max)}`)
+    .max(max, `${label} must be between ${min} and ${formatCount(max)}`);
 
 /** The pin payload, with the server's bounds; lat/lng are accepted and ignored. */
 export const createPinSchema = z.object({
@@ -67,7 +68,7 @@ export const PIN_MANAGE_MESSAGES = {
   notActive: 'Only an active pin can be paused',
   notPaused: 'Only a paused pin can be resumed',
   tooLong: `A pin can run at most ${PIN_LIMITS.expiryDaysMax} days from today`,
-  tooMany: `A pin can offer at most ${PIN_LIMITS.quantityMax.toLocaleString('en-US')} cards`,
+  tooMany: `A pin can offer at most ${formatCount(PIN_LIMITS.quantityMax)} cards`,
 } as const;
 
 export const pinListQuerySchema = z.object({

@@ -1,3 +1,4 @@
+import { formatShortDate, formatShortDateTime } from '@shared/format';
 import { formatDollars } from '@shared/money';
 
 /** A dollar amount from the API (e.g. 1234.5) as the screens show it: $1,234.50. */
@@ -7,22 +8,12 @@ export function formatUsd(dollars: number): string {
 
 /** A date from the API (ISO) as a short, unambiguous date: Mar 4, 2025. */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+  return formatShortDate(new Date(iso));
 }
 
 /** A date and time (ISO), e.g. for a session's expiry. */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  return formatShortDateTime(new Date(iso));
 }
 
 /** First letter upper case: 'completed' → 'Completed'. */

@@ -10,9 +10,9 @@ import {
   YAxis,
 } from 'recharts';
 import { type SeriesChartProps } from './chart-types';
+import { formatCount } from '@shared/format';
 
 const AXIS_COLOUR = '#4B5563';
-const formatCount = (value: number) => value.toLocaleString('en-US');
 
 /**
  * Bars for one or more series over categories, drawn with recharts (this module is loaded only

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { useTopUpPin } from '../api/manage-pin';
+import { formatCount } from '@shared/format';
 
 type AddCardsDialogProps = { pin: BusinessPin | null; onOpenChange: (open: boolean) => void };
 
@@ -73,8 +74,8 @@ function AddCardsForm({ pin, onDone }: { pin: BusinessPin; onDone: () => void })
     if (!valid) {
       setFieldError(
         maxMore === 0
-          ? `This pin already offers ${PIN_LIMITS.quantityMax.toLocaleString('en-US')} cards, the most a pin can`
-          : `Enter a whole number from 1 to ${maxMore.toLocaleString('en-US')}`,
+          ? `This pin already offers ${formatCount(PIN_LIMITS.quantityMax)} cards, the most a pin can`
+          : `Enter a whole number from 1 to ${formatCount(maxMore)}`,
       );
       return;
     }

@@ -3,6 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsd } from '@/lib/format';
 import { useBusinessDashboard } from '../api/get-business-dashboard';
 import { StatCard } from './stat-card';
+import { formatCount } from '@shared/format';
 
 /** Active Pins, Total Value and Rank, computed by the server from the business's pins. */
 export function DashboardStats() {
@@ -30,7 +31,7 @@ export function DashboardStats() {
 
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <StatCard title="Active Pins" value={stats.activePins.toLocaleString('en-US')} />
+      <StatCard title="Active Pins" value={formatCount(stats.activePins)} />
       <StatCard title="Total Value" value={formatUsd(stats.totalValue)} />
       {stats.rank === null ? (
         <StatCard title="Rank" value="—" caption="Create your first pin to get ranked" />

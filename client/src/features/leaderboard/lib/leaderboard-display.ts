@@ -1,5 +1,6 @@
 import { type LeaderboardPeriod } from '@shared/constants';
 import { type LeaderboardEntry } from '@shared/schema/gift-cards';
+import { formatCount } from '@shared/format';
 
 /**
  * How the leaderboard turns what the server sends into what the page shows. Pure functions, so
@@ -159,5 +160,5 @@ export function placeName(rank: number): string {
 
 /** Points as the page prints them: 1,250. */
 export function formatPoints(points: number): string {
-  return points.toLocaleString('en-US');
+  return formatCount(points);
 }

@@ -18,6 +18,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { formatCount } from '@shared/format';
 
 /** Typing is told to the other person at most this often while the keys keep coming. */
 export const TYPING_SEND_INTERVAL_MS = 3_000;
@@ -200,7 +201,7 @@ export function MessageComposer({ name, onSend, onTyping, onSendGift }: MessageC
               length > MESSAGE_LIMITS.textMax ? 'text-destructive' : 'text-muted-foreground',
             )}
           >
-            {`${length.toLocaleString('en-US')}/${MESSAGE_LIMITS.textMax.toLocaleString('en-US')} characters`}
+            {`${formatCount(length)}/${formatCount(MESSAGE_LIMITS.textMax)} characters`}
           </span>
         )}
         <Button type="submit" size="sm" className="ml-auto" disabled={upload.isPending}>

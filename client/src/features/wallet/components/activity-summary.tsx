@@ -1,6 +1,7 @@
 import { type Wallet } from '@shared/schema/ledger';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatUsd } from '@/lib/format';
+import { formatCount } from '@shared/format';
 
 type ActivitySummaryProps = { summary: Wallet['summary'] };
 
@@ -21,7 +22,7 @@ export function ActivitySummary({ summary }: ActivitySummaryProps) {
     { label: 'Sent', value: formatUsd(summary.sent) },
     { label: 'Received', value: formatUsd(summary.received) },
     { label: 'This Month', value: formatNetChange(summary.thisMonth) },
-    { label: 'Total Gifts', value: summary.totalTransactions.toLocaleString('en-US') },
+    { label: 'Total Gifts', value: formatCount(summary.totalTransactions) },
   ];
   return (
     <Card>

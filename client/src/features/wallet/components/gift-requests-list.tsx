@@ -164,7 +164,7 @@ function wantedCard({ brand, amount }: Pick<GiftRequest, 'brand' | 'amount'>): s
   return `Asks for a ${parts.filter(Boolean).join(' ')}${parts.some(Boolean) ? ' ' : ''}gift card`;
 }
 
-const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+const RELATIVE_UNITS: Array<[string, number]> = [
   ['month', 30 * 24 * 60 * 60],
   ['day', 24 * 60 * 60],
   ['hour', 60 * 60],
@@ -172,15 +172,16 @@ const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1],
 ];
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+// Written out rather than through Intl.RelativeTimeFormat (see shared/format.ts).
+const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
 /** A request's age, from seconds to months: '3 hours ago'. */
 function relativeAge(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
   for (const [unit, size] of RELATIVE_UNITS) {
     if (seconds >= size || unit === 'second') {
-      return relativeFormat.format(-Math.floor(seconds / size), unit);
+      return ago(Math.floor(seconds / size), unit);
     }
   }
-  return relativeFormat.format(0, 'second');
+  return ago(0, 'second');
 }

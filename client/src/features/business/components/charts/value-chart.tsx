@@ -3,6 +3,7 @@ import { CHART_COLOURS } from '@/components/charts/chart-colours';
 import { SeriesChart } from '@/components/charts/lazy-charts';
 import { formatUsd } from '@/lib/format';
 import { useValueChart } from '../../api/get-business-charts';
+import { formatCount } from '@shared/format';
 
 const BARS = [
   { key: 'issued', label: 'Issued', colour: CHART_COLOURS.blue },
@@ -40,7 +41,7 @@ export function ValueChart() {
         series={[{ key: 'amount', name: 'Amount', colour: CHART_COLOURS.blue }]}
         categoryColours={BARS.map((bar) => bar.colour)}
         formatValue={formatUsd}
-        formatTick={(dollars) => `$${dollars.toLocaleString('en-US')}`}
+        formatTick={(dollars) => `$${formatCount(dollars)}`}
       />
     </ChartCard>
   );
