@@ -1,26 +1,16 @@
 import { z } from 'zod';
 import { ID_MAX, REPORT_DETAILS_MAX, REPORT_REASONS } from '../constants';
 import { pageQueryFields } from '../pagination';
+import { MESSAGE_LIMITS } from '../messages';
 import { dollarAmount, isoDateTime } from './answer-fields';
+
+// The limits and live event names live apart from the schemas (a page that only listens for
+// messages need not build them); here with the rest of the contract.
+export { MESSAGE_EVENTS, MESSAGE_LIMITS } from '../messages';
 
 // ---------------------------------------------------------------------------------------------
 // Limits and messages
 // ---------------------------------------------------------------------------------------------
-
-export const MESSAGE_LIMITS = {
-  /** A message's text, after trimming. */
-  textMax: 2_000,
-  /** Your own message can be deleted for everyone this long after it was sent. */
-  deleteWindowMs: 15 * 60 * 1000,
-  /** Messages per page of a conversation. */
-  pageSize: 30,
-  imageUrlMax: 300,
-  clientIdLength: 36,
-  /** How long a read or typing call counts as "this conversation is open" (no notification then). */
-  viewingMs: 60 * 1000,
-  /** A typing indicator is shown this long after the last typing event. */
-  typingMs: 6 * 1000,
-} as const;
 
 export const MESSAGE_MESSAGES = {
   textRequired: 'Write a message',
@@ -189,13 +179,6 @@ export const messageReportSchema = z
 // ---------------------------------------------------------------------------------------------
 // Live events on GET /api/notifications/stream (SSE `event:` names and their `data:` JSON)
 // ---------------------------------------------------------------------------------------------
-
-export const MESSAGE_EVENTS = {
-  message: 'message',
-  read: 'message-read',
-  deleted: 'message-deleted',
-  typing: 'typing',
-} as const;
 
 /**
  * `message`: a new message in the conversation with `username` (the other participant from the

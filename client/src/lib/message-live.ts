@@ -1,9 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { MESSAGE_EVENTS, MESSAGE_LIMITS } from '@shared/messages';
 import {
   type ConversationInfo,
-  MESSAGE_EVENTS,
-  MESSAGE_LIMITS,
   type MessageDeletedEvent,
   type MessageEvent,
   type MessageReadEvent,
