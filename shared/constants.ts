@@ -104,6 +104,9 @@ export const PROFILE_LIMITS = {
 export const SEARCH_MIN_LENGTH = 2;
 /** The longest search for people. */
 export const SEARCH_MAX_LENGTH = 60;
+export const SEARCH_HINT = `Type at least ${SEARCH_MIN_LENGTH} characters to search`;
+export const SEARCH_TOO_LONG = `Search must be at most ${SEARCH_MAX_LENGTH} characters`;
+export const SEARCH_EMPTY = 'No users found';
 
 /** `?page=&limit=` of every paginated list. */
 export const PAGE_SIZE_DEFAULT = 20;

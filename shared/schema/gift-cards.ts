@@ -13,8 +13,10 @@ import {
   LIMITS,
   MARKETPLACE_SCOPES,
   SEARCH_FRIENDSHIP_STATUSES,
+  SEARCH_HINT,
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
+  SEARCH_TOO_LONG,
   USER_TYPES,
 } from '../constants';
 import { dollarsToCentsField } from '../money-field';
@@ -54,9 +56,9 @@ export const GIFT_CARD_MESSAGES = {
   requestPending: 'You already asked this person for a gift; wait for their answer',
 } as const;
 
-export const SEARCH_HINT = `Type at least ${SEARCH_MIN_LENGTH} characters to search`;
-export const SEARCH_TOO_LONG = `Search must be at most ${SEARCH_MAX_LENGTH} characters`;
-export const SEARCH_EMPTY = 'No users found';
+// The people search's words live with its limits (the search box loads them without this file's
+// schemas); here with the rest of the contract.
+export { SEARCH_EMPTY, SEARCH_HINT, SEARCH_TOO_LONG } from '../constants';
 
 // ---------------------------------------------------------------------------------------------
 // Requests

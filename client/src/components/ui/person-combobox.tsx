@@ -1,7 +1,6 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { SEARCH_MIN_LENGTH } from '@shared/constants';
-import { SEARCH_EMPTY, SEARCH_HINT } from '@shared/schema/gift-cards';
+import { SEARCH_EMPTY, SEARCH_HINT, SEARCH_MIN_LENGTH } from '@shared/constants';
 import { readErrorText } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';

@@ -2,7 +2,6 @@ import { ArrowLeft, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@shared/constants';
-import { SEARCH_EMPTY, SEARCH_HINT } from '@shared/schema/gift-cards';
 import { useUserSearch } from '@/api/search-users';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { readErrorText } from '@/lib/api-client';
@@ -12,6 +11,7 @@ import { paths } from '@/lib/paths';
 import { FriendListSkeleton } from '../components/friend-list-skeleton';
 import { UserSearchResultRow } from '../components/user-search-result-row';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { SEARCH_EMPTY, SEARCH_HINT } from '@shared/constants';
 
 /** The search waits until typing has stopped for this long. */
 export const ADD_FRIEND_SEARCH_DEBOUNCE_MS = 500;
