@@ -287,6 +287,8 @@ export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
 /** What the marketplace list holds when it is capped: the nearest or the newest offers. */
 export const MARKETPLACE_SCOPES = ['nearest', 'newest'] as const;
+/** The marketplace list's header naming its scope (nearest or newest offers only), when it has one. */
+export const MARKETPLACE_SCOPE_HEADER = 'X-Marketplace-Scope';
 
 /** The kinds of ledger account (see shared/schema/ledger.ts). */
 export const LEDGER_ACCOUNT_KINDS = ['user_funds', 'pin_reserve', 'gift_card', 'system'] as const;

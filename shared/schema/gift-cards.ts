@@ -274,7 +274,7 @@ export const marketplaceScopeSchema = z
   .enum(MARKETPLACE_SCOPES)
   .describe('The list holds only the nearest or the newest offers, and more may be on offer');
 export type MarketplaceScope = z.infer<typeof marketplaceScopeSchema>;
-export const MARKETPLACE_SCOPE_HEADER = 'X-Marketplace-Scope';
+export { MARKETPLACE_SCOPE_HEADER } from '../constants';
 
 /** A card in the consumer's wallet, with its balance and expiry. */
 export const walletGiftCardSchema = z

@@ -5,11 +5,8 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import {
-  MARKETPLACE_SCOPE_HEADER,
-  type MarketplacePin,
-  type MarketplaceScope,
-} from '@shared/schema/gift-cards';
+import { MARKETPLACE_SCOPE_HEADER } from '@shared/constants';
+import { type MarketplacePin, type MarketplaceScope } from '@shared/schema/gift-cards';
 import { api, type ListPage, nextPageNumber } from '@/lib/api-client';
 import { MARKETPLACE_QUERY_KEY } from '@/lib/query-client';
 

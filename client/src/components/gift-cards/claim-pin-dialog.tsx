@@ -1,22 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { type z } from 'zod';
-import { claimPinSchema, type ClaimPinInput } from '@shared/schema/gift-cards';
-import { useUser } from '@/api/get-user';
-import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-} from '@/components/ui/form';
-import { FormDialog, FormDialogFooter } from '@/components/ui/form-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { ClaimDetailsSkeleton } from './claim-details-skeleton';
+import { type ClaimConsent } from './claim-pin-form';
 
-type ClaimConsent = z.output<typeof claimPinSchema>;
+// The form (react-hook-form, and the claim's zod schema with the contract it belongs to) loads
+// when a consumer opens the dialog: a marketplace shows twenty offers, and building all that on
+// the phone's main thread before the first of them can be read held the page up.
+const ClaimPinForm = lazy(() =>
+  import('./claim-pin-form').then((module) => ({ default: module.ClaimPinForm })),
+);
 
 type ClaimPinDialogProps = {
   open: boolean;
@@ -56,103 +48,9 @@ export function ClaimPinDialog({
       className="max-w-md"
       trigger={trigger}
     >
-      <ClaimPinForm businessName={businessName} pending={pending} onClaim={onClaim} />
+      <Suspense fallback={<ClaimDetailsSkeleton />}>
+        <ClaimPinForm businessName={businessName} pending={pending} onClaim={onClaim} />
+      </Suspense>
     </FormDialog>
-  );
-}
-
-function ClaimPinForm({
-  businessName,
-  pending,
-  onClaim,
-}: Pick<ClaimPinDialogProps, 'businessName' | 'pending' | 'onClaim'>) {
-  const { data: user } = useUser();
-  const listId = useId();
-  const form = useForm<ClaimPinInput, unknown, ClaimConsent>({
-    resolver: zodResolver(claimPinSchema),
-    defaultValues: { sharePhone: false },
-  });
-  const sharePhone = useWatch({ control: form.control, name: 'sharePhone' }) === true;
-  const phone = user?.phone ?? null;
-
-  const submit = form.handleSubmit((values) => {
-    // Without a number on the account there is nothing to share, whatever the box said.
-    onClaim({ sharePhone: values.sharePhone && phone !== null });
-  });
-
-  return (
-    <Form {...form}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
-        <div className="grid gap-2 text-sm">
-          <p id={listId} className="font-medium break-words">
-            {businessName} will receive:
-          </p>
-          {user ? (
-            <dl
-              aria-labelledby={listId}
-              className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-md border p-3"
-            >
-              <dt className="text-muted-foreground">Name</dt>
-              <dd className="break-words">{user.name}</dd>
-              <dt className="text-muted-foreground">Email</dt>
-              <dd className="break-all">{user.email}</dd>
-              <dt className="text-muted-foreground">Phone</dt>
-              <dd className={sharePhone && phone ? 'break-all' : 'text-muted-foreground'}>
-                {sharePhone && phone ? phone : 'Not shared'}
-              </dd>
-            </dl>
-          ) : (
-            <div
-              role="status"
-              aria-label="Loading your details"
-              className="grid gap-2 rounded-md border p-3"
-            >
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-4 w-1/2" />
-            </div>
-          )}
-        </div>
-
-        {user &&
-          (phone ? (
-            <FormField
-              control={form.control}
-              name="sharePhone"
-              render={({ field }) => (
-                <FormItem className="flex items-start gap-3">
-                  <FormControl>
-                    <Checkbox
-                      className="mt-1"
-                      checked={field.value === true}
-                      onCheckedChange={(checked) => field.onChange(checked === true)}
-                      onBlur={field.onBlur}
-                      name={field.name}
-                      disabled={pending}
-                    />
-                  </FormControl>
-                  <div className="grid gap-1">
-                    <FormLabel className="cursor-pointer py-1 leading-snug">
-                      Share my phone number
-                    </FormLabel>
-                    <FormDescription className="break-all">{phone}</FormDescription>
-                  </div>
-                </FormItem>
-              )}
-            />
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              There is no phone number on your account, so none is shared.
-            </p>
-          ))}
-
-        <FormDialogFooter
-          submitLabel="Claim"
-          pendingLabel="Claiming..."
-          pending={pending}
-          disabled={!user}
-        />
-      </form>
-    </Form>
   );
 }

@@ -335,7 +335,8 @@ describe('MarketplacePage', () => {
     );
     // Nothing is claimed until the consumer has seen what Bean Co. will receive.
     const dialog = await screen.findByRole('dialog', { name: 'Claim $10.00 Starbucks gift card' });
-    expect(within(dialog).getByText('Bean Co. will receive:')).toBeInTheDocument();
+    // The form loads when the dialog opens.
+    expect(await within(dialog).findByText('Bean Co. will receive:')).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/pins/7/claim')).toHaveLength(0);
     await user.click(await within(dialog).findByRole('button', { name: 'Claim' }));
 
