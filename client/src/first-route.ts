@@ -1,7 +1,12 @@
 import { type QueryClient } from '@tanstack/react-query';
 import { FIRST_ROUTE_DATA_ID, type FirstRouteData } from '@shared/first-route';
+import {
+  getMarketplacePinsInfiniteQueryOptions,
+  MARKETPLACE_PAGE_SIZE,
+} from '@/api/get-marketplace-pins';
 import { getUserQueryOptions } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
+import { getPostsInfiniteQueryOptions } from '@/features/social-feed/api/get-posts';
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 
@@ -68,10 +73,13 @@ function profileUsername(pathname: string): string | null {
  * server sent with the HTML is not asked for at all.
  */
 export function startFirstRoute(pathname: string): void {
-  const onProfile = PROFILE_PATH.test(pathname);
-  if (!onProfile && pathname !== paths.auth) return;
-  void (onProfile ? loadProfilePage() : loadAuthPage()).catch(() => {});
   const sent = sentWithPage();
+  const onProfile = PROFILE_PATH.test(pathname);
+  if (!onProfile && pathname !== paths.auth) {
+    if (sent.signedIn !== false) startSignedInList(pathname);
+    return;
+  }
+  void (onProfile ? loadProfilePage() : loadAuthPage()).catch(() => {});
   const { profileSeeded } = seedFirstRoute(queryClient, pathname, sent);
   const username = profileUsername(pathname);
   // A malformed address: the page shows its own answer for it.
@@ -81,4 +89,37 @@ export function startFirstRoute(pathname: string): void {
   // The sign-in page waits for the session (someone signed in is sent home), which nothing else
   // on this path asks for before the page's code is here.
   if (sent.signedIn !== false && !onProfile) void queryClient.prefetchQuery(getUserQueryOptions());
+}
+
+/**
+ * The signed-in pages whose first screen is a list: its first page is asked for alongside the
+ * session, instead of once the session has answered and the page's code has rendered (two round
+ * trips later on a phone). The query is the one the page makes, so the page finds the answer in
+ * the cache or in flight. Someone not signed in gets a 401 the page never reads: the guard sends
+ * them to sign in.
+ */
+function startSignedInList(pathname: string): void {
+  if (pathname === paths.socialFeed) {
+    void queryClient.prefetchInfiniteQuery(getPostsInfiniteQueryOptions());
+  } else if (pathname === paths.marketplace) {
+    // The marketplace lists offers near the consumer when the browser already allows reading the
+    // position: then the page asks with it, and a list from everywhere would be asked in vain.
+    void locationMayBeRead().then((allowed) => {
+      if (allowed) return;
+      return queryClient.prefetchInfiniteQuery(
+        getMarketplacePinsInfiniteQueryOptions({ limit: MARKETPLACE_PAGE_SIZE }),
+      );
+    });
+  }
+}
+
+/** Whether the Permissions API says the position can be read without a prompt. */
+async function locationMayBeRead(): Promise<boolean> {
+  if (!navigator.geolocation) return false;
+  try {
+    const status = await navigator.permissions?.query({ name: 'geolocation' });
+    return status?.state === 'granted';
+  } catch {
+    return false;
+  }
 }

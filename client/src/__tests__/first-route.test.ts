@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getMarketplacePinsInfiniteQueryOptions } from '@/api/get-marketplace-pins';
 import { getUserQueryOptions } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
+import { getPostsInfiniteQueryOptions } from '@/features/social-feed/api/get-posts';
 import { queryClient } from '@/lib/query-client';
 import { buildPublicProfile } from '@/testing/fixtures';
-import { jsonReply, mockApi } from '@/testing/mock-api';
+import { jsonReply, listReply, mockApi } from '@/testing/mock-api';
 import { startFirstRoute } from '../first-route';
 
 const profile = buildPublicProfile();
@@ -20,6 +22,7 @@ function sendWithPage(data: unknown) {
 afterEach(() => {
   document.getElementById('first-route-data')?.remove();
   queryClient.clear();
+  vi.unstubAllGlobals();
 });
 
 describe('startFirstRoute on a public profile', () => {
@@ -57,5 +60,54 @@ describe('startFirstRoute on the sign-in page', () => {
     const api = mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
     startFirstRoute('/auth');
     await expect.poll(() => api.requestsTo('GET', '/api/user')).toHaveLength(1);
+  });
+});
+
+describe('startFirstRoute on a signed-in list', () => {
+  it("asks for the feed's first page at once, under the key the page reads", async () => {
+    const api = mockApi({ 'GET /api/posts': listReply([], { nextCursor: null }) });
+    startFirstRoute('/social-feed');
+    await expect.poll(() => api.requestsTo('GET', '/api/posts')).toHaveLength(1);
+    await expect
+      .poll(() => queryClient.getQueryData(getPostsInfiniteQueryOptions().queryKey)?.pages)
+      .toHaveLength(1);
+  });
+
+  it("asks for the marketplace's first page from everywhere when no position can be read yet", async () => {
+    const api = mockApi({ 'GET /api/gift-cards/marketplace': listReply([]) });
+    startFirstRoute('/marketplace');
+    await expect.poll(() => api.requestsTo('GET', '/api/gift-cards/marketplace')).toHaveLength(1);
+    const [request] = api.requestsTo('GET', '/api/gift-cards/marketplace');
+    expect(Object.fromEntries(request!.search)).toEqual({ limit: '20', page: '1' });
+    // The page's own query, with no location, search or brand chosen, finds it.
+    const key = getMarketplacePinsInfiniteQueryOptions({
+      lat: undefined,
+      lng: undefined,
+      brand: undefined,
+      search: undefined,
+      limit: 20,
+    }).queryKey;
+    await expect.poll(() => queryClient.getQueryData(key)?.pages).toHaveLength(1);
+  });
+
+  it('asks nothing of the marketplace when the browser already allows reading the position', async () => {
+    const api = mockApi({});
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: { getCurrentPosition: vi.fn() },
+      permissions: { query: vi.fn(async () => ({ state: 'granted' })) },
+    });
+    startFirstRoute('/marketplace');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requestsTo('GET', '/api/gift-cards/marketplace')).toHaveLength(0);
+  });
+
+  it('asks nothing when the page says nobody is signed in', async () => {
+    const api = mockApi({});
+    sendWithPage({ signedIn: false });
+    startFirstRoute('/social-feed');
+    startFirstRoute('/marketplace');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toHaveLength(0);
   });
 });

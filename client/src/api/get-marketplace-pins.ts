@@ -47,6 +47,9 @@ export function useMarketplacePins(params: MarketplaceParams = {}) {
 
 export type MarketplaceInfiniteParams = Omit<MarketplaceParams, 'page'>;
 
+/** Offers per page of the marketplace; "Load more" asks for the next page. */
+export const MARKETPLACE_PAGE_SIZE = 20;
+
 /** The marketplace page after page, for "Load more"; shares the marketplace key prefix. */
 export const getMarketplacePinsInfiniteQueryOptions = (params: MarketplaceInfiniteParams = {}) =>
   infiniteQueryOptions({

@@ -1,7 +1,7 @@
 import { List, Map as MapIcon, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { GIFT_LIMITS } from '@shared/constants';
-import { useInfiniteMarketplacePins } from '@/api/get-marketplace-pins';
+import { MARKETPLACE_PAGE_SIZE, useInfiniteMarketplacePins } from '@/api/get-marketplace-pins';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -13,8 +13,6 @@ import { MarketplaceMap } from '../components/marketplace-map';
 import { MarketplacePinList } from '../components/marketplace-pin-list';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-/** Cards per request; "Load more" asks for the next page. */
-const MARKETPLACE_PAGE_SIZE = 20;
 /** The search runs on the server once typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 300;
 
