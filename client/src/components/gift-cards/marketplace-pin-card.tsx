@@ -10,7 +10,7 @@ import {
   Store,
   Ticket,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { brandDisplayName, logoEmoji } from '@shared/constants';
 import { type BusinessContact, type MarketplacePin } from '@shared/schema/gift-cards';
 import { useBrands } from '@/api/get-brands';
@@ -99,7 +99,12 @@ function BusinessContactDetails({ contact }: { contact: BusinessContact }) {
  * how many are left, and a Claim button that puts a card in the consumer's wallet once the
  * consumer has seen, and agreed to, what the business will receive.
  */
-export function MarketplacePinCard({ pin, headingLevel = 2 }: MarketplacePinCardProps) {
+// Memoised: the marketplace renders again as each of its answers arrives (brands, location,
+// counts), and its offers, the same objects until the list itself changes, need not.
+export const MarketplacePinCard = memo(function MarketplacePinCard({
+  pin,
+  headingLevel = 2,
+}: MarketplacePinCardProps) {
   const titleId = useId();
   const Title = headingLevel === 3 ? 'h3' : 'h2';
   const { data: brands } = useBrands();
@@ -225,7 +230,7 @@ export function MarketplacePinCard({ pin, headingLevel = 2 }: MarketplacePinCard
       </Card>
     </article>
   );
-}
+});
 
 /** A card-shaped placeholder while offers load. */
 export function MarketplacePinCardSkeleton() {
