@@ -1,8 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMarketplacePinsInfiniteQueryOptions } from '@/api/get-marketplace-pins';
 import { getUserQueryOptions } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
-import { getPostsInfiniteQueryOptions } from '@/features/social-feed/api/get-posts';
+import { getPostsInfiniteQueryOptions, usePosts } from '@/features/social-feed/api/get-posts';
 import { queryClient } from '@/lib/query-client';
 import { buildPublicProfile } from '@/testing/fixtures';
 import { jsonReply, listReply, mockApi } from '@/testing/mock-api';
@@ -71,6 +74,21 @@ describe('startFirstRoute on a signed-in list', () => {
     await expect
       .poll(() => queryClient.getQueryData(getPostsInfiniteQueryOptions().queryKey)?.pages)
       .toHaveLength(1);
+  });
+
+  it('lets the feed, mounting once it has arrived, use that page instead of asking again', async () => {
+    const api = mockApi({ 'GET /api/posts': listReply([], { nextCursor: null }) });
+    startFirstRoute('/social-feed');
+    await expect
+      .poll(() => queryClient.getQueryData(getPostsInfiniteQueryOptions().queryKey)?.pages)
+      .toHaveLength(1);
+    const { result } = renderHook(() => usePosts(), {
+      wrapper: ({ children }) =>
+        createElement(QueryClientProvider, { client: queryClient }, children),
+    });
+    expect(result.current.isSuccess).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requestsTo('GET', '/api/posts')).toHaveLength(1);
   });
 
   it("asks for the marketplace's first page from everywhere when no position can be read yet", async () => {

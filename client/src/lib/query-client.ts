@@ -26,6 +26,15 @@ export const USER_SEARCH_QUERY_KEY = ['users', 'search'] as const;
 /** The Pin Board's posts: they show their authors' names and pictures. */
 export const POSTS_QUERY_KEY = ['posts'] as const;
 
+/**
+ * How long the feed's first page, asked for as the entry script runs (client/src/first-route.ts),
+ * stays fresh: the page mounts a moment later and finds it, instead of asking for it again and
+ * rendering its posts twice. Changes still refresh it at once (they invalidate its key). The
+ * marketplace keeps asking on mount: going back to a filter shows that filter's offers as they
+ * are now.
+ */
+export const FIRST_PAGE_FRESH_MS = 10_000;
+
 /** The query layer defaults to no retry and no refetch on window focus. */
 export const queryConfig = {
   queries: { retry: false, refetchOnWindowFocus: false },

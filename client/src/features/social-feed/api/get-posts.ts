@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import { POST_LIMITS } from '@shared/constants';
 import { type Post } from '@shared/schema/posts';
 import { api, type ListPage } from '@/lib/api-client';
-import { POSTS_QUERY_KEY } from '@/lib/query-client';
+import { FIRST_PAGE_FRESH_MS, POSTS_QUERY_KEY } from '@/lib/query-client';
 
 export type GetPostsParams = { cursor?: string | null; limit?: number };
 
@@ -20,6 +20,7 @@ export const getPostsInfiniteQueryOptions = (limit: number = POST_LIMITS.pageSiz
     initialPageParam: null as string | null,
     // The next page's cursor travels in the answer's `next` link.
     getNextPageParam: (lastPage) => lastPage.next?.cursor,
+    staleTime: FIRST_PAGE_FRESH_MS,
   });
 
 export function usePosts(limit?: number) {
