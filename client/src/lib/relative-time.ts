@@ -6,7 +6,8 @@ const WEEK_MS = 7 * DAY_MS;
 /** From 30 days on, ages are counted in months of 30 days. */
 const MONTH_MS = 30 * DAY_MS;
 
-function ago(count: number, unit: string): string {
+/** '3 hours ago', '1 day ago'. */
+export function ago(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }
 

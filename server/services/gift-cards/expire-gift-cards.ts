@@ -8,6 +8,7 @@ import { getUserFundsAccount } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
 import { notify } from '../notifications/notify';
 import { recordCardActivity } from './record-card-activity';
+import { formatShortDate } from '@shared/format';
 
 /** Cards settled per transaction: a large backlog never holds one long lock. */
 export const EXPIRY_BATCH_SIZE = 50;
@@ -24,13 +25,6 @@ type DueCard = {
   account_id: number;
   balance_cents: number | string;
 };
-
-const day = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /**
  * Settles the cards that reached their expiry, a batch per transaction, so that no value ever
@@ -182,6 +176,6 @@ async function reissuePaidCard(tx: Transaction, card: DueCard, balanceCents: num
     amountCents: balanceCents,
     referenceType: 'gift_card',
     referenceId: card.id,
-    message: `Your ${card.brand_name} gift card reached its expiry date with ${formatDollars(balanceCents)} left, so it was reissued: it is good until ${day.format(new Date(reissued.expiresAt))}`,
+    message: `Your ${card.brand_name} gift card reached its expiry date with ${formatDollars(balanceCents)} left, so it was reissued: it is good until ${formatShortDate(new Date(reissued.expiresAt), 'utc')}`,
   });
 }

@@ -1,6 +1,7 @@
 import { brandDisplayName, type GiftCardActivityKind, type UserType } from '@shared/constants';
 import { centsToDollars, formatDollars } from '@shared/money';
 import { type GiftCardActivity } from '@shared/schema/gift-cards';
+import { formatShortDate } from '@shared/format';
 
 /** Who reads a card's history: its holder, or a business that issued or redeemed it. */
 export type HistoryViewer = { id: number; type: UserType };
@@ -27,13 +28,6 @@ export type CardActivityRow = {
   reissued_until: Date | string | null;
   created_at: Date | string;
 };
-
-const day = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** 'Received from Ava: "Happy birthday!"': what a person wrote, quoted after the sentence. */
 export function withMessage(sentence: string, message: string | null | undefined): string {
@@ -104,7 +98,7 @@ function describe(row: CardActivityRow, viewer: HistoryViewer): string {
         : `Returned ${formatDollars(amountCents)}`;
     case 'reissued':
       return row.reissued_until
-        ? `Reissued until ${day.format(new Date(row.reissued_until))}`
+        ? `Reissued until ${formatShortDate(new Date(row.reissued_until), 'utc')}`
         : 'Reissued';
   }
 }

@@ -12,6 +12,7 @@ import { formatDateTime, formatUsd } from '@/lib/format';
 import { useDeclineGiftRequest } from '../api/decline-gift-request';
 import { useGiftRequests } from '../api/get-gift-requests';
 import { pageCountOf, Pagination } from '@/components/ui/pagination';
+import { ago } from '@/lib/relative-time';
 
 const PAGE_SIZE = 10;
 
@@ -171,9 +172,6 @@ const RELATIVE_UNITS: Array<[string, number]> = [
   ['minute', 60],
   ['second', 1],
 ];
-
-// Written out rather than through Intl.RelativeTimeFormat (see shared/format.ts).
-const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
 /** A request's age, from seconds to months: '3 hours ago'. */
 function relativeAge(iso: string, now: number = Date.now()): string {
