@@ -53,6 +53,11 @@ describe('a first page rendered on the server', () => {
     mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
     const { heading, errors } = await hydrateServerPage('/auth', { signedIn: false });
     expect(heading).toHaveTextContent('Welcome to mark.it');
+    // Enabled once hydrated, and what is typed stays.
+    const identifier = screen.getByLabelText('Email or Username');
+    await waitFor(() => expect(identifier).toBeEnabled());
+    await userEvent.type(identifier, 'ava_thompson');
+    expect(identifier).toHaveValue('ava_thompson');
     const register = await screen.findByRole('tab', { name: 'Register' });
     await userEvent.click(register);
     await waitFor(() => expect(register).toHaveAttribute('aria-selected', 'true'));
@@ -88,6 +93,15 @@ describe('renderFirstRoute', () => {
     for (const button of buttons) expect(button).toBeDisabled();
     // Links need no code: they work from the first paint.
     expect(page.querySelector('a[href="/auth"]')).not.toHaveAttribute('disabled');
+  });
+
+  it("sends the sign-in page's fields, tabs and buttons disabled: typing before React takes it over would be reset", async () => {
+    const html = await renderFirstRoute('/auth', { signedIn: false });
+    const page = document.createElement('div');
+    page.innerHTML = html.replace(/^<title>[^<]*<\/title>/, '');
+    const controls = [...page.querySelectorAll('input, button')];
+    expect(controls.length).toBeGreaterThanOrEqual(6);
+    for (const control of controls) expect(control).toBeDisabled();
   });
 
   it('writes what people typed as text, never as markup', async () => {

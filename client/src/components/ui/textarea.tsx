@@ -1,9 +1,13 @@
 import { type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { useHydrated } from '@/lib/use-hydrated';
 
-export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+export function Textarea({ className, disabled, ...props }: ComponentProps<'textarea'>) {
+  // Disabled until React has taken over a server-rendered page (see Input).
+  const hydrated = useHydrated();
   return (
     <textarea
+      disabled={disabled || !hydrated}
       className={cn(
         'flex min-h-24 w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-hidden disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive md:text-sm',
         className,
