@@ -89,7 +89,21 @@ test.describe('accounts and sessions', () => {
     const username = uniqueName('liam');
     await registerThroughApi(request, username, { type: 'business', name: 'Liam Shop' });
 
-    await page.goto('/auth');
+    // The page shows from the server's HTML before its code has run; until then its fields are
+    // disabled, so nothing typed is lost when the code takes over.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/auth', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Welcome to mark.it' })).toBeVisible();
+    await expect(page.getByLabel('Email or Username')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    releaseScripts();
+    await expect(page.getByLabel('Email or Username')).toBeEnabled();
+
     await page.getByLabel('Email or Username').fill(`  ${username.toUpperCase()} `);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -184,15 +184,17 @@ describe('the guest’s first page rendered into its HTML', () => {
   /** What the HTML holds in the app's root element. */
   const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
 
-  it('leaves the sign-in page to the browser, so nothing typed before it is live is lost', async () => {
+  it('sends the sign-in page as it first shows, rendered once for every visitor', async () => {
     const before = renders;
-    const auth = await request(rendering).get('/auth');
-    expect(auth.status).toBe(200);
-    expect(rootOf(auth.text)).toBe('');
-    expect(renders).toBe(before);
-    // The code and the data still come with it.
-    expect(modulepreloads(auth.text)).toEqual(['/assets/shared-1.js', '/assets/auth-page-1.js']);
-    expect(dataBlockOf(auth.text)).toEqual({ signedIn: false });
+    const first = await request(rendering).get('/auth');
+    const second = await request(rendering).get('/auth');
+    expect(first.status).toBe(200);
+    expect(rootOf(first.text)).toBe('<main><h1>Welcome to mark.it</h1><p>/auth</p></main>');
+    expect(second.text).toBe(first.text);
+    expect(renders - before).toBe(1);
+    // The code and the data still come with it: the browser hydrates the page from them.
+    expect(modulepreloads(first.text)).toEqual(['/assets/shared-1.js', '/assets/auth-page-1.js']);
+    expect(dataBlockOf(first.text)).toEqual({ signedIn: false });
   });
 
   it('sends a profile rendered into the page, with the page’s title as the document’s', async () => {

@@ -22,6 +22,8 @@ type Template = {
   html: string;
   manifest: Manifest | null;
   entryFiles: Set<string>;
+  /** The sign-in page rendered for this build, once asked for. */
+  authPage?: Promise<string>;
 };
 
 /**
@@ -98,23 +100,32 @@ export function createFirstRouteHtml(
     const sent = Object.keys(data).length > 0 ? [dataBlock(data)] : [];
     const head = [...links, ...sent].join('\n    ');
     const html = built.html.replace(/\n?\s*<\/head>/, `\n    ${head}\n  </head>`);
-    return withRenderedPage(html, await renderedPage(pathname, data));
+    return withRenderedPage(html, await renderedPage(built, pathname, data));
   };
 
   /**
-   * The page itself as HTML, for a visitor nobody can be signed in as (no session cookie) on a
-   * profile that was found. Who is signed in changes the page, and the server does not look that
-   * up for HTML; an unknown profile is left to the page. The sign-in page is not rendered here:
-   * its fields would take typing before React has hydrated them, and hydration resets a
-   * controlled field to its state, losing what was typed. Null when there is no renderer (the
-   * dev server) or it failed: the browser renders the page, as without one.
+   * The page itself as HTML, for a visitor nobody can be signed in as (no session cookie): the
+   * sign-in page, or a profile that was found. Who is signed in changes the page, and the server
+   * does not look that up for HTML; an unknown profile is left to the page. Its fields and buttons
+   * come disabled and are enabled once React has taken the page over (typing before then would be
+   * reset by hydration). Null when there is no renderer (the dev server) or it failed: the browser
+   * renders the page, as without one. The sign-in page is the same for every such visitor:
+   * rendered once per build.
    */
-  async function renderedPage(pathname: string, data: FirstRouteData): Promise<string | null> {
+  async function renderedPage(
+    built: Template,
+    pathname: string,
+    data: FirstRouteData,
+  ): Promise<string | null> {
     const { render } = options;
-    if (!render || data.signedIn !== false || !data.profile) return null;
+    if (!render || data.signedIn !== false) return null;
+    if (!data.profile && pathname !== '/auth') return null;
     try {
-      return await render(pathname, data);
+      if (data.profile) return await render(pathname, data);
+      built.authPage ??= render(pathname, data);
+      return await built.authPage;
     } catch (error) {
+      built.authPage = undefined;
       options.logger?.warn({ err: error, path: pathname }, 'first route not rendered');
       return null;
     }
