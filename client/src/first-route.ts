@@ -66,29 +66,30 @@ function profileUsername(pathname: string): string | null {
 
 /**
  * Starts what the first page needs as soon as the entry script runs, before React has rendered
- * anything: its code and, on a public profile, the profile itself, side by side. Left to React,
- * the profile (on the sign-in page, the session) would be asked for only once the page's code had
- * arrived and rendered: one more round trip before anything shows on a slow phone network. The
- * answer lands in the cache the page reads, so the page finds it there or in flight. What the
- * server sent with the HTML is not asked for at all.
+ * anything: who is signed in and the page's first data (on a public profile, the profile, and
+ * the page's code), side by side. Left to React, each would be asked for only once the entry had run and
+ * rendered, some only after the session had answered: round trips before anything shows on a
+ * slow phone network. The answers land in the cache the page reads, so the page finds them there
+ * or in flight. What the server sent with the HTML is not asked for at all.
  */
 export function startFirstRoute(pathname: string): void {
   const sent = sentWithPage();
   const onProfile = PROFILE_PATH.test(pathname);
+  const { profileSeeded } = seedFirstRoute(queryClient, pathname, sent);
+  // Every page waits for who is signed in (the guard of a signed-in page, the sign-in page to send
+  // someone signed in home, a profile for what it offers), which React would ask for only once the
+  // whole entry has run and rendered.
+  if (sent.signedIn !== false) void queryClient.prefetchQuery(getUserQueryOptions());
   if (!onProfile && pathname !== paths.auth) {
     if (sent.signedIn !== false) startSignedInList(pathname);
     return;
   }
   void (onProfile ? loadProfilePage() : loadAuthPage()).catch(() => {});
-  const { profileSeeded } = seedFirstRoute(queryClient, pathname, sent);
   const username = profileUsername(pathname);
   // A malformed address: the page shows its own answer for it.
   if (onProfile && username && !profileSeeded) {
     void queryClient.prefetchQuery(getProfileQueryOptions(username));
   }
-  // The sign-in page waits for the session (someone signed in is sent home), which nothing else
-  // on this path asks for before the page's code is here.
-  if (sent.signedIn !== false && !onProfile) void queryClient.prefetchQuery(getUserQueryOptions());
 }
 
 /**
@@ -96,7 +97,8 @@ export function startFirstRoute(pathname: string): void {
  * session, instead of once the session has answered and the page's code has rendered (two round
  * trips later on a phone). The query is the one the page makes, so the page finds the answer in
  * the cache or in flight. Someone not signed in gets a 401 the page never reads: the guard sends
- * them to sign in.
+ * them to sign in. The page's code is not asked for here: on a slow network its files would share
+ * the bandwidth with the entry script's, and the first paint waits for the entry.
  */
 function startSignedInList(pathname: string): void {
   if (pathname === paths.socialFeed) {

@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMarketplacePinsInfiniteQueryOptions } from '@/api/get-marketplace-pins';
-import { getUserQueryOptions } from '@/api/get-user';
+import { getUserQueryOptions, useUser } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
 import { getPostsInfiniteQueryOptions, usePosts } from '@/features/social-feed/api/get-posts';
 import { queryClient } from '@/lib/query-client';
@@ -30,7 +30,7 @@ afterEach(() => {
 
 describe('startFirstRoute on a public profile', () => {
   it('uses the profile sent with the page and does not ask for it', async () => {
-    const api = mockApi({});
+    const api = mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
     sendWithPage({ profile });
     startFirstRoute('/u/Ava_Thompson');
     expect(queryClient.getQueryData(getProfileQueryOptions('ava_thompson').queryKey)).toEqual(
@@ -41,7 +41,10 @@ describe('startFirstRoute on a public profile', () => {
   });
 
   it('asks for the profile when the page came without it, or with someone else’s', async () => {
-    const api = mockApi({ 'GET /api/user/profile/sam_lee': jsonReply(404, { message: 'No' }) });
+    const api = mockApi({
+      'GET /api/user': jsonReply(401, { message: 'Not signed in' }),
+      'GET /api/user/profile/sam_lee': jsonReply(404, { message: 'No' }),
+    });
     sendWithPage({ profile });
     startFirstRoute('/u/sam_lee');
     await expect.poll(() => api.requestsTo('GET', '/api/user/profile/sam_lee')).toHaveLength(1);
@@ -51,7 +54,7 @@ describe('startFirstRoute on a public profile', () => {
 
 describe('startFirstRoute on the sign-in page', () => {
   it('takes "nobody is signed in" from the page and does not ask who is', async () => {
-    const api = mockApi({});
+    const api = mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
     sendWithPage({ signedIn: false });
     startFirstRoute('/auth');
     expect(queryClient.getQueryState(getUserQueryOptions().queryKey)?.data).toBeNull();
@@ -67,8 +70,29 @@ describe('startFirstRoute on the sign-in page', () => {
 });
 
 describe('startFirstRoute on a signed-in list', () => {
+  it('asks who is signed in at once, and the page mounting a moment later uses that answer', async () => {
+    const api = mockApi({
+      'GET /api/user': jsonReply(200, { id: 'u1', username: 'ava', type: 'consumer' }),
+      'GET /api/posts': listReply([], { nextCursor: null }),
+    });
+    startFirstRoute('/social-feed');
+    await expect
+      .poll(() => queryClient.getQueryData(getUserQueryOptions().queryKey))
+      .toMatchObject({ username: 'ava' });
+    const { result } = renderHook(() => useUser(), {
+      wrapper: ({ children }) =>
+        createElement(QueryClientProvider, { client: queryClient }, children),
+    });
+    expect(result.current.data).toMatchObject({ username: 'ava' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requestsTo('GET', '/api/user')).toHaveLength(1);
+  });
+
   it("asks for the feed's first page at once, under the key the page reads", async () => {
-    const api = mockApi({ 'GET /api/posts': listReply([], { nextCursor: null }) });
+    const api = mockApi({
+      'GET /api/user': jsonReply(401, { message: 'Not signed in' }),
+      'GET /api/posts': listReply([], { nextCursor: null }),
+    });
     startFirstRoute('/social-feed');
     await expect.poll(() => api.requestsTo('GET', '/api/posts')).toHaveLength(1);
     await expect
@@ -77,7 +101,10 @@ describe('startFirstRoute on a signed-in list', () => {
   });
 
   it('lets the feed, mounting once it has arrived, use that page instead of asking again', async () => {
-    const api = mockApi({ 'GET /api/posts': listReply([], { nextCursor: null }) });
+    const api = mockApi({
+      'GET /api/user': jsonReply(401, { message: 'Not signed in' }),
+      'GET /api/posts': listReply([], { nextCursor: null }),
+    });
     startFirstRoute('/social-feed');
     await expect
       .poll(() => queryClient.getQueryData(getPostsInfiniteQueryOptions().queryKey)?.pages)
@@ -92,7 +119,10 @@ describe('startFirstRoute on a signed-in list', () => {
   });
 
   it("asks for the marketplace's first page from everywhere when no position can be read yet", async () => {
-    const api = mockApi({ 'GET /api/gift-cards/marketplace': listReply([]) });
+    const api = mockApi({
+      'GET /api/user': jsonReply(401, { message: 'Not signed in' }),
+      'GET /api/gift-cards/marketplace': listReply([]),
+    });
     startFirstRoute('/marketplace');
     await expect.poll(() => api.requestsTo('GET', '/api/gift-cards/marketplace')).toHaveLength(1);
     const [request] = api.requestsTo('GET', '/api/gift-cards/marketplace');
@@ -109,7 +139,7 @@ describe('startFirstRoute on a signed-in list', () => {
   });
 
   it('asks nothing of the marketplace when the browser already allows reading the position', async () => {
-    const api = mockApi({});
+    const api = mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
     vi.stubGlobal('navigator', {
       ...navigator,
       geolocation: { getCurrentPosition: vi.fn() },
@@ -121,7 +151,7 @@ describe('startFirstRoute on a signed-in list', () => {
   });
 
   it('asks nothing when the page says nobody is signed in', async () => {
-    const api = mockApi({});
+    const api = mockApi({ 'GET /api/user': jsonReply(401, { message: 'Not signed in' }) });
     sendWithPage({ signedIn: false });
     startFirstRoute('/social-feed');
     startFirstRoute('/marketplace');

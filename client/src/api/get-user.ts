@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CurrentUser } from '@shared/schema/users';
 import { ApiError, api } from '@/lib/api-client';
-import { USER_QUERY_KEY } from '@/lib/query-client';
+import { SESSION_FRESH_MS, USER_QUERY_KEY } from '@/lib/query-client';
 
 /**
  * Who is signed in: a 401 means nobody; any other failure is logged and also treated as
@@ -21,8 +21,11 @@ export const getUserQueryOptions = () =>
   queryOptions({
     queryKey: USER_QUERY_KEY,
     queryFn: getUser,
-    // The session can end elsewhere (another tab, expiry): always ask again, never retry.
-    staleTime: 0,
+    // Asked for as the entry script runs (client/src/first-route.ts): the guard mounting a moment
+    // later, and the next pages within seconds, use that answer. The session can still end
+    // elsewhere (another tab, expiry): any other request's 401 asks again at once
+    // (lib/query-client.ts), and so does the next page after this while. Never retried.
+    staleTime: SESSION_FRESH_MS,
     retry: false,
   });
 

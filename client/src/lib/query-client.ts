@@ -35,6 +35,9 @@ export const POSTS_QUERY_KEY = ['posts'] as const;
  */
 export const FIRST_PAGE_FRESH_MS = 10_000;
 
+/** How long the answer to 'who is signed in' stands before a page that mounts asks again. */
+export const SESSION_FRESH_MS = 10_000;
+
 /** The query layer defaults to no retry and no refetch on window focus. */
 export const queryConfig = {
   queries: { retry: false, refetchOnWindowFocus: false },
