@@ -146,6 +146,8 @@ async function openClaim(
   );
   await view.user.click(claimButton);
   const dialog = await screen.findByRole('dialog', { name: `Claim ${pin.message}` });
+  // The form loads when the dialog first opens (a skeleton of the details meanwhile).
+  await within(dialog).findByText(/ will receive:$/);
   return { ...view, api, dialog, claimButton };
 }
 
