@@ -40,6 +40,18 @@ export default defineConfig({
               name: 'parts',
               test: /client[\\/]src[\\/](components[\\/]ui[\\/](alert|avatar|badge|card|error-alert|skeleton)\.tsx|lib[\\/]format\.ts)$|shared[\\/]money\.ts$|react-query[\\/]build[\\/]modern[\\/]useMutation|query-core[\\/]build[\\/]modern[\\/]mutationObserver/,
             },
+            // The controls (fields, labels, tabs, checkboxes) and the Radix pieces under them, and
+            // apart from them react-hook-form with the form parts built on it (pages that only
+            // show a field or tabs do not load it): the sign-in page's code was 13 files, most
+            // of them under 3 kB, and each is a request a phone on a slow network waits for.
+            {
+              name: 'controls',
+              test: /node_modules[\\/]@radix-ui[\\/]react-(tabs|checkbox|label|slot|roving-focus|collection|presence|primitive|compose-refs|context|id|direction|use-[a-z-]+)[\\/]|client[\\/]src[\\/]components[\\/]ui[\\/](input|label|checkbox|tabs|password-input)\.tsx$/,
+            },
+            {
+              name: 'forms',
+              test: /node_modules[\\/]react-hook-form[\\/]|client[\\/]src[\\/]components[\\/]ui[\\/](form|text-field)\.tsx$/,
+            },
           ],
         },
       },
