@@ -8,28 +8,13 @@ import {
   UPLOAD_PURPOSES,
 } from '../constants';
 import { isoDateTime } from './answer-fields';
+import { POST_MESSAGES } from '../posts';
 
 // ---------------------------------------------------------------------------------------------
 // Messages and requests
 // ---------------------------------------------------------------------------------------------
 
-export const POST_MESSAGES = {
-  contentRequired: 'Post content is required',
-  commentRequired: 'Comment content is required',
-  notFound: 'Post not found',
-  notAuthor: 'Only the author can do this',
-  attachmentUnknown: 'The image must be uploaded first',
-  mentionUnknown: 'Mentioned user not found',
-  uploadType: 'Only JPEG, PNG, GIF or WebP images can be uploaded',
-  uploadTooLarge: `Images can be at most ${UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB`,
-  uploadMissing: 'Choose an image to upload',
-  uploadOneFile: 'Upload one image at a time',
-  uploadUnreadable: 'The upload could not be read. Please try again.',
-  uploadRateLimited: 'Too many uploads. Please try again later.',
-  uploadTooManyPixels: `Images can be at most ${UPLOAD_LIMITS.maxInputPixels / 1_000_000} megapixels (an animation's frames count together)`,
-  uploadDamaged: 'The image could not be read: it may be damaged. Please try another one.',
-  uploadPurpose: "purpose must be 'post' or 'avatar'",
-} as const;
+export { POST_MESSAGES };
 
 /** The form fields sent beside the file of an upload (all optional). */
 export const uploadFormSchema = z.object({
