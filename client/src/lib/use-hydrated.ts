@@ -14,3 +14,14 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * Whether a control is disabled: as asked, and also until React has taken over a page the server
+ * rendered. Until then a button has no handler (a tap would do nothing and say nothing), and a
+ * field would take typing that hydration then resets to the form's state. Every control of
+ * components/ui reads this.
+ */
+export function useDisabledUntilHydrated(disabled?: boolean): boolean {
+  const hydrated = useHydrated();
+  return Boolean(disabled) || !hydrated;
+}

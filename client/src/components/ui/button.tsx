@@ -1,7 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { type ComponentProps } from 'react';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
@@ -39,14 +39,12 @@ export function Button({
   disabled,
   ...props
 }: ButtonProps) {
-  // In the server's HTML a button has no handler until React takes the page over: it shows as
-  // disabled until then, so a tap that would do nothing is not silently lost.
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated(disabled);
   const Component = asChild ? Slot : 'button';
   return (
     <Component
       className={cn(buttonVariants({ variant, size, className }))}
-      disabled={disabled || !hydrated}
+      disabled={inactive}
       {...props}
     />
   );

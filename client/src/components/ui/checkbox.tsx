@@ -2,18 +2,17 @@ import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
 import { type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 
 export function Checkbox({
   className,
   disabled,
   ...props
 }: ComponentProps<typeof CheckboxPrimitive.Root>) {
-  // Disabled until React has taken over a server-rendered page (see Button).
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated(disabled);
   return (
     <CheckboxPrimitive.Root
-      disabled={disabled || !hydrated}
+      disabled={inactive}
       className={cn(
         'peer size-4 shrink-0 rounded-sm border border-primary shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
         className,

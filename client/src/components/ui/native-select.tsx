@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 
 /**
  * A styled native <select>: the platform's own picker on phones, full keyboard and screen-reader
@@ -13,12 +13,11 @@ export function NativeSelect({
   disabled,
   ...props
 }: ComponentProps<'select'>) {
-  // Disabled until React has taken over a server-rendered page (see Input).
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated(disabled);
   return (
     <div className="relative">
       <select
-        disabled={disabled || !hydrated}
+        disabled={inactive}
         className={cn(
           'flex h-10 w-full appearance-none rounded-md border border-input bg-card py-2 pr-9 pl-3 text-base text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-hidden disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive md:text-sm',
           className,

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 import { Input } from './input';
 
 /**
@@ -10,14 +10,14 @@ import { Input } from './input';
  */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated();
 
   return (
     <div className="relative">
       <Input type={visible ? 'text' : 'password'} className={cn('pr-11', className)} {...props} />
       <button
         type="button"
-        disabled={!hydrated}
+        disabled={inactive}
         onClick={() => setVisible((current) => !current)}
         aria-label={visible ? 'Hide password' : 'Show password'}
         aria-controls={props.id}

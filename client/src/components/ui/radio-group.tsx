@@ -2,7 +2,7 @@ import * as RadioGroupPrimitive from '@radix-ui/react-radio-group';
 import { Circle } from 'lucide-react';
 import { type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 
 export function RadioGroup({
   className,
@@ -16,11 +16,10 @@ export function RadioGroupItem({
   disabled,
   ...props
 }: ComponentProps<typeof RadioGroupPrimitive.Item>) {
-  // Disabled until React has taken over a server-rendered page (see Button).
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated(disabled);
   return (
     <RadioGroupPrimitive.Item
-      disabled={disabled || !hydrated}
+      disabled={inactive}
       className={cn(
         'aspect-square size-4 shrink-0 rounded-full border border-primary text-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden disabled:cursor-not-allowed disabled:opacity-50',
         className,

@@ -1,7 +1,7 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 
 export const Tabs = TabsPrimitive.Root;
 
@@ -22,11 +22,10 @@ export function TabsTrigger({
   disabled,
   ...props
 }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  // Disabled until React has taken over a server-rendered page (see Button).
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated(disabled);
   return (
     <TabsPrimitive.Trigger
-      disabled={disabled || !hydrated}
+      disabled={inactive}
       className={cn(
         'inline-flex items-center justify-center rounded-sm px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-all focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
         className,

@@ -1,13 +1,12 @@
 import { type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 
 export function Textarea({ className, disabled, ...props }: ComponentProps<'textarea'>) {
-  // Disabled until React has taken over a server-rendered page (see Input).
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated(disabled);
   return (
     <textarea
-      disabled={disabled || !hydrated}
+      disabled={inactive}
       className={cn(
         'flex min-h-24 w-full rounded-md border border-input bg-card px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-hidden disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive md:text-sm',
         className,

@@ -2,7 +2,7 @@ import * as TogglePrimitive from '@radix-ui/react-toggle';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 
 export const toggleVariants = cva(
   'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-hidden disabled:pointer-events-none disabled:opacity-50 data-[state=on]:bg-accent data-[state=on]:text-accent-foreground',
@@ -31,12 +31,11 @@ export function Toggle({
   disabled,
   ...props
 }: ComponentProps<typeof TogglePrimitive.Root> & VariantProps<typeof toggleVariants>) {
-  // Disabled until React has taken over a server-rendered page (see Button).
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated(disabled);
   return (
     <TogglePrimitive.Root
       className={cn(toggleVariants({ variant, size, className }))}
-      disabled={disabled || !hydrated}
+      disabled={inactive}
       {...props}
     />
   );

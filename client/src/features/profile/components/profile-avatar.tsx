@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useDisabledUntilHydrated } from '@/lib/use-hydrated';
 import { cn } from '@/lib/utils';
 
 export type AvatarPerson = { name: string; username: string; profilePicture: string | null };
@@ -14,14 +14,13 @@ const AvatarDialog = lazy(() =>
 export function ProfileAvatar({ person, className }: { person: AvatarPerson; className?: string }) {
   const [enlarged, setEnlarged] = useState(false);
   const [everEnlarged, setEverEnlarged] = useState(false);
-  // Sent disabled in the server's HTML, like every Button: it cannot open anything before then.
-  const hydrated = useHydrated();
+  const inactive = useDisabledUntilHydrated();
 
   return (
     <>
       <button
         type="button"
-        disabled={!hydrated}
+        disabled={inactive}
         aria-label={`Enlarge ${person.name}'s profile picture`}
         onClick={() => {
           setEverEnlarged(true);
