@@ -68,9 +68,10 @@ function profileUsername(pathname: string): string | null {
  * Starts what the first page needs as soon as the entry script runs, before React has rendered
  * anything: who is signed in, the page's first data (on a public profile, the profile) and, on
  * the two pages a guest lands on, the page's code, side by side. Left to React, each would be
- * asked for only once the entry had run and rendered, some only after the session had answered: round trips before anything shows on a
- * slow phone network. The answers land in the cache the page reads, so the page finds them there
- * or in flight. What the server sent with the HTML is not asked for at all.
+ * asked for only once the entry had run and rendered, some only after the session had answered:
+ * round trips before anything shows on a slow phone network. The answers land in the cache the
+ * page reads, so the page finds them there or in flight. What the server sent with the HTML is
+ * not asked for at all.
  */
 export function startFirstRoute(pathname: string): void {
   const sent = sentWithPage();
