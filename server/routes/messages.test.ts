@@ -258,6 +258,24 @@ describe('blocking', () => {
     expect(await suggested(other)).not.toContain(me.user.username);
   });
 
+  it('leaves the blocked person out of the people search, both ways, until unblocked', async () => {
+    const me = await person('Mo Searcher');
+    const other = await person('Oz Searched');
+    const found = async (who: Person, q: string) =>
+      ((await who.agent.get('/api/users/search').query({ q })).body as Array<{ id: number }>).map(
+        (item) => item.id,
+      );
+    expect(await found(me, other.user.username)).toContain(other.user.id);
+    await me.agent.post(`/api/users/${other.user.username}/block`).expect(204);
+    expect(await found(me, other.user.username)).not.toContain(other.user.id);
+    expect(await found(other, me.user.username)).not.toContain(me.user.id);
+    // The Pin Board's people search reads the same list.
+    const board = await other.agent.get('/api/friends/search').query({ query: me.user.username });
+    expect(JSON.stringify(board.body)).not.toContain(me.user.username);
+    await me.agent.delete(`/api/users/${other.user.username}/block`).expect(204);
+    expect(await found(me, other.user.username)).toContain(other.user.id);
+  });
+
   it('cannot block yourself or someone who does not exist', async () => {
     const a = await person('Ada Lovelace');
     expect((await a.agent.post(`/api/users/${a.user.username}/block`)).status).toBe(400);

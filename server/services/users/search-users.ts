@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { friendships } from '@shared/tables/friends';
+import { blocks } from '@shared/tables/messages';
 import { type UserType } from '@shared/constants';
 import { type UserSearchResult } from '@shared/schema/gift-cards';
 import { users } from '@shared/tables/users';
@@ -11,7 +12,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 
 /**
  * People whose username or name starts with the query, or whose name has a word starting with it,
- * never the searcher or a deleted account; exact-prefix usernames first, each with the searcher's
+ * never the searcher, a deleted account or anyone blocked either way (a gift or a friend request to
+ * them is refused as to nobody, so the search does not offer them); exact-prefix usernames first, each with the searcher's
  * friendship status. Prefix matches use the lower(...) indexes.
  */
 export async function searchUsers(
@@ -45,6 +47,11 @@ export async function searchUsers(
       and(
         ne(users.id, searcherId),
         isNull(users.deletedAt),
+        sql`not exists (
+          select 1 from ${blocks}
+          where (${blocks.blockerId} = ${searcherId} and ${blocks.blockedId} = ${users.id})
+             or (${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${searcherId})
+        )`,
         type ? sql`${users.type} = ${type}` : undefined,
         or(
           sql`${username} like ${prefix}`,
