@@ -45,7 +45,11 @@ export async function withCodeAttempt<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   const rules = rulesOf(attempt);
-  for (const rule of rules) await assertWithinRateLimit(db, rule);
+  // Both allowances are read side by side (a counter waits for one read, not two); when both
+  // refuse, the first rule's answer is given.
+  const checks = await Promise.allSettled(rules.map((rule) => assertWithinRateLimit(db, rule)));
+  const refused = checks.find((check) => check.status === 'rejected');
+  if (refused) throw refused.reason;
   try {
     return await run();
   } catch (error) {
