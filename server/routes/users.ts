@@ -31,7 +31,8 @@ export function usersRoutes(dependencies: RouteDependencies): ApiRoute[] {
         kind: 'json',
         status: 200,
         schema: z.array(userSearchResultSchema),
-        description: 'Matching people, with my friendship with each',
+        description:
+          'Matching people, with my friendship with each; anyone I blocked or who blocked me is left out',
       },
       handle: ({ user, query }) => searchUsers(db, user.id, query),
     }),
