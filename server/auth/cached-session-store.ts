@@ -99,7 +99,10 @@ export class CachedSessionStore extends session.Store {
     this.touched.clear();
   }
 
-  /** Tells every instance (this one included) that the session changed or ended. */
+  /**
+   * Tells every instance (this one included) that the session changed or ended. The other
+   * instances drop it when they hear; this one at once.
+   */
   private announce(sid: string, callback: Callback | undefined) {
     return (error?: unknown) => {
       this.forget(sid);
@@ -124,7 +127,20 @@ export class CachedSessionStore extends session.Store {
   }
 
   override set(sid: string, data: StoredSession, callback?: Callback) {
-    this.inner.set(sid, data, this.announce(sid, callback));
+    const written = JSON.stringify(data);
+    const seen = this.changes;
+    const announced = this.announce(sid, callback);
+    this.inner.set(sid, data, (error?: unknown) => {
+      // What this instance just wrote is the row, and its expiry is new: the next request (the
+      // first after a sign-in) is answered from memory, with no read and no expiry write. Not when
+      // another instance's change was heard meanwhile: which write landed last is not known.
+      const unchallenged = !error && this.listening && seen === this.changes;
+      announced(error);
+      if (unchallenged) {
+        this.sessions.set(sid, written);
+        this.touched.set(sid, true);
+      }
+    });
   }
 
   override destroy(sid: string, callback?: Callback) {
