@@ -32,9 +32,11 @@ export async function postTransaction(
   tx: Transaction,
   input: PostTransactionInput,
 ): Promise<number> {
-  const id = await recordTransaction(tx, input);
-  // Lock rows in id order so that two movements between the same accounts cannot deadlock.
-  for (const entry of byAccountId(input.entries)) await applyEntry(tx, entry);
+  // Lock rows in id order so that two movements between the same accounts cannot deadlock: the
+  // lowest account moves in the statement that records the transaction, the others after it.
+  const [first, ...rest] = balancedAccounts(input.entries);
+  const id = await recordTransaction(tx, input, first);
+  for (const entry of rest) await applyEntry(tx, entry);
   return id;
 }
 
@@ -72,10 +74,11 @@ export async function postTransactionExceptHot(
   if (hotCents.length === 0) {
     throw new Error(`Ledger transaction ${input.kind} has no entry on account ${hot.id}`);
   }
-  const id = await recordTransaction(tx, input);
-  for (const entry of byAccountId(input.entries)) {
-    if (entry.account.id !== hot.id) await applyEntry(tx, entry);
-  }
+  const [first, ...rest] = balancedAccounts(input.entries).filter(
+    (entry) => entry.account.id !== hot.id,
+  );
+  const id = await recordTransaction(tx, input, first);
+  for (const entry of rest) await applyEntry(tx, entry);
   // The hot account's entries as one change of its balance: they land in the same statement.
   const change = hotCents.reduce((total, cents) => total + cents, 0);
   let applied = false;
@@ -104,8 +107,15 @@ export async function postTransactionExceptHot(
   };
 }
 
-/** Checks the movement is whole, positive cents and balanced, and records it with its entries. */
-async function recordTransaction(tx: Transaction, input: PostTransactionInput): Promise<number> {
+/**
+ * Checks the movement is whole, positive cents and balanced, and records it with its entries; in
+ * the same statement, `first` moves its account's balance (refused below zero, as applyEntry).
+ */
+async function recordTransaction(
+  tx: Transaction,
+  input: PostTransactionInput,
+  first: LedgerEntryInput | undefined,
+): Promise<number> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw new Error(`Ledger amounts are positive whole cents, got ${input.amountCents}`);
   }
@@ -114,13 +124,19 @@ async function recordTransaction(tx: Transaction, input: PostTransactionInput): 
     throw new Error(`Unbalanced ledger transaction ${input.kind}: entries sum to ${sum}`);
   }
 
-  // The transaction and its entries in one statement (one round trip inside transactions that
-  // others may be queued behind).
+  // The transaction, its entries and the first balance in one statement (one round trip inside
+  // transactions that others may be queued behind). A data-modifying CTE runs whether or not the
+  // query reads it.
   const entries = sql.join(
     input.entries.map((entry) => sql`(${entry.account.id}::integer, ${entry.amountCents}::bigint)`),
     sql`, `,
   );
-  const [created] = await queryRows<{ id: number | string }>(
+  const applied = first
+    ? sql`update ${ledgerAccounts} set balance_cents = balance_cents + ${first.amountCents}::bigint
+           where id = ${first.account.id} and balance_cents + ${first.amountCents}::bigint >= 0
+          returning id`
+    : sql`select null::integer as id where false`;
+  const [created] = await queryRows<{ id: number | string; applied: boolean }>(
     tx,
     sql`with created as (
             insert into ${ledgerTransactions}
@@ -134,19 +150,24 @@ async function recordTransaction(tx: Transaction, input: PostTransactionInput): 
             insert into ${ledgerEntries} (transaction_id, account_id, amount_cents)
             select created.id, entry.account_id, entry.amount_cents
               from created, (values ${entries}) as entry(account_id, amount_cents)
-          )
-          select id from created`,
+          ), applied as (${applied})
+          select id, exists (select 1 from applied) as applied from created`,
   );
   if (!created) throw new Error('Ledger transaction was not recorded');
+  if (first && !created.applied) {
+    throw new AppError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE);
+  }
   return Number(created.id);
 }
 
-const byAccountId = (entries: LedgerEntryInput[]) =>
-  [...entries].sort((a, b) => a.account.id - b.account.id);
+/** The entries that move a kept balance (system accounts keep none), in account id order. */
+const balancedAccounts = (entries: LedgerEntryInput[]) =>
+  entries
+    .filter((entry) => entry.account.kind !== 'system')
+    .sort((a, b) => a.account.id - b.account.id);
 
-/** Adds an entry to its account's running balance; system accounts keep no balance. */
+/** Adds an entry to its account's running balance. */
 async function applyEntry(tx: Transaction, entry: LedgerEntryInput): Promise<void> {
-  if (entry.account.kind === 'system') return;
   const updated = await tx
     .update(ledgerAccounts)
     .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${entry.amountCents}` })
