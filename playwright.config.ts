@@ -43,11 +43,12 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
-  // Two spec files at a time against the one server: a journey spends much of its time waiting on
-  // the browser and the network, so a second one fills the two cores (each registers accounts of
-  // its own, so they never share data). Tests inside a file stay in order.
+  // Three spec files at a time against the one server: a journey spends much of its time waiting
+  // on the browser and the network, so on two cores a second and, with the lighter headless shell,
+  // a third one still shorten the run (each registers accounts of its own, so they never share
+  // data). Tests inside a file stay in order.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
