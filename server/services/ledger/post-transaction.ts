@@ -1,4 +1,4 @@
-import { and, eq, gte, sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { type LedgerTransactionKind } from '@shared/constants';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '@shared/tables/ledger';
 import { type Transaction } from '../../db/client';
@@ -131,11 +131,7 @@ async function recordTransaction(
     input.entries.map((entry) => sql`(${entry.account.id}::integer, ${entry.amountCents}::bigint)`),
     sql`, `,
   );
-  const applied = first
-    ? sql`update ${ledgerAccounts} set balance_cents = balance_cents + ${first.amountCents}::bigint
-           where id = ${first.account.id} and balance_cents + ${first.amountCents}::bigint >= 0
-          returning id`
-    : sql`select null::integer as id where false`;
+  const applied = first ? moveBalance(first) : sql`select null::integer as id where false`;
   const [created] = await queryRows<{ id: number | string; applied: boolean }>(
     tx,
     sql`with created as (
@@ -166,17 +162,14 @@ const balancedAccounts = (entries: LedgerEntryInput[]) =>
     .filter((entry) => entry.account.kind !== 'system')
     .sort((a, b) => a.account.id - b.account.id);
 
+/** The update that adds an entry to its account's running balance, refused below zero. */
+const moveBalance = (entry: LedgerEntryInput) =>
+  sql`update ${ledgerAccounts} set balance_cents = balance_cents + ${entry.amountCents}::bigint
+       where id = ${entry.account.id} and balance_cents + ${entry.amountCents}::bigint >= 0
+      returning id`;
+
 /** Adds an entry to its account's running balance. */
 async function applyEntry(tx: Transaction, entry: LedgerEntryInput): Promise<void> {
-  const updated = await tx
-    .update(ledgerAccounts)
-    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${entry.amountCents}` })
-    .where(
-      and(
-        eq(ledgerAccounts.id, entry.account.id),
-        gte(sql`${ledgerAccounts.balanceCents} + ${entry.amountCents}`, 0),
-      ),
-    )
-    .returning({ id: ledgerAccounts.id });
+  const updated = await queryRows<{ id: number }>(tx, moveBalance(entry));
   if (updated.length === 0) throw new AppError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE);
 }
