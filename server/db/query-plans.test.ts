@@ -16,6 +16,13 @@ import { listFeed } from '../services/posts/list-feed';
 import { suggestFriends } from '../services/friends/suggest-friends';
 import { getWallet } from '../services/wallet/get-wallet';
 import { listWalletTransactions } from '../services/wallet/wallet-transactions';
+import { getActivityChart } from '../services/charts/activity-chart';
+import { getGiftsChart } from '../services/charts/gifts-chart';
+import { getCardHistory } from '../services/gift-cards/get-card-history';
+import { conversationToRead } from '../services/messages/conversation';
+import { countUnreadMessages, listConversations } from '../services/messages/list-conversations';
+import { listConversationMessages } from '../services/messages/message-view';
+import { listBusinessPins } from '../services/pins/list-business-pins';
 import { nextCursor } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { createDatabase } from './client';
@@ -475,6 +482,20 @@ describe('query plans over a mid-size database', () => {
         );
         expect(consumers).toHaveLength(8);
         expect(businesses).toHaveLength(8);
+        // Eight conversations and eight cards with a past, each read by the user it belongs to.
+        const threads = await single.query<{ me: number; other: string }>(
+          `select cp.user_id as me, other.username as other
+             from conversation_participants cp join users other on other.id = cp.other_user_id
+            order by cp.conversation_id, cp.user_id limit 8`,
+        );
+        const cards = await single.query<{ id: number; ownerId: number }>(
+          `select g.id, g.owner_id as "ownerId" from gift_cards g
+            where exists (select 1 from gift_card_activities a
+                           where a.gift_card_id = g.id and a.kind <> 'issued')
+            order by g.id limit 8`,
+        );
+        expect(threads).toHaveLength(8);
+        expect(cards).toHaveLength(8);
 
         for (let round = 0; round < 8; round += 1) {
           const consumer = consumers[round]!;
@@ -497,6 +518,23 @@ describe('query plans over a mid-size database', () => {
           await suggestFriends(db, consumer, 6);
           await getLeaderboard(db, { period: 'month', limit: 10 });
           await getLeaderboardStanding(db, consumer, 'month');
+          const thread = threads[round]!;
+          const { conversationId } = await conversationToRead(db, thread.me, thread.other);
+          await listConversationMessages(db, thread.me, conversationId, { limit: 30 });
+          await listConversations(db, thread.me, { page: 1, limit: 20 });
+          await countUnreadMessages(db, thread.me);
+          const card = cards[round]!;
+          await getCardHistory(db, { id: card.ownerId, type: 'consumer' }, card.id, {
+            page: 1,
+            limit: 10,
+          });
+          await getGiftsChart(db, consumer);
+          await getActivityChart(db, business);
+          await listBusinessPins(db, business, {
+            status: ['active', 'paused', 'exhausted'],
+            page: 1,
+            limit: 10,
+          });
         }
 
         const statements = await single.query<{
@@ -522,6 +560,14 @@ describe('query plans over a mid-size database', () => {
           'leaderboard_standing',
           'wallet_history',
           'friend_suggestions',
+          'conversation_counterpart',
+          'conversation_messages',
+          'conversations_page',
+          'messages_unread',
+          'card_history_page',
+          'gifts_chart',
+          'business_activity_chart',
+          'business_pins_page',
         ]) {
           expect(
             statements.some((row) => row.name.startsWith(`${prepared}_`)),

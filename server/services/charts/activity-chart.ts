@@ -1,28 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_CHART_DAYS, type ActivityChartDay } from '@shared/schema/charts';
 import { type Executor } from '../../db/client';
-import { queryRows } from '../../db/query-rows';
+import { preparedQuery } from '../../db/prepared';
+import { sqlInteger } from '../../db/sql-literals';
 
-/**
- * Claims of cards from the business's pins and spends of those cards, per UTC day for the last
- * ACTIVITY_CHART_DAYS days (today included), oldest first, with the quiet days as zeros. One
- * query: the days from a series, left joined to the counts grouped by day. The claims are one
- * range of gift_cards_business_idx (business, created_at); a spend may be of a card claimed long
- * before, so the redemptions read each of the business's cards' history for the period through
- * gift_card_activities_card_idx (card, created_at).
- */
-export async function getActivityChart(
-  db: Executor,
-  businessId: number,
-): Promise<ActivityChartDay[]> {
-  const rows = await queryRows<{ date: string; claims: number; redemptions: number }>(
-    db,
-    sql`with bounds as (
-          select (now() at time zone 'UTC')::date - ${ACTIVITY_CHART_DAYS - 1}::int as first_day
+// Prepared: a dashboard asks for it on every visit, and planning it cost about as much as
+// running it. Its constants are written into the text, so one generic plan serves every user.
+const statement = preparedQuery<{ date: string; claims: number; redemptions: number }>(
+  'business_activity_chart',
+  () => {
+    const businessId = sql`${sql.placeholder('businessId')}::int`;
+    return sql`with bounds as (
+          select (now() at time zone 'UTC')::date - ${sqlInteger(ACTIVITY_CHART_DAYS - 1)} as first_day
         ),
         days as (
           select bounds.first_day + offset_days as day
-          from bounds, generate_series(0, ${ACTIVITY_CHART_DAYS - 1}::int) as offset_days
+          from bounds, generate_series(0, ${sqlInteger(ACTIVITY_CHART_DAYS - 1)}) as offset_days
         ),
         since as (
           select (first_day::timestamp at time zone 'UTC') as start from bounds
@@ -48,8 +41,23 @@ export async function getActivityChart(
         from days
         left join claims on claims.day = days.day
         left join redemptions on redemptions.day = days.day
-        order by days.day`,
-  );
+        order by days.day`;
+  },
+);
+
+/**
+ * Claims of cards from the business's pins and spends of those cards, per UTC day for the last
+ * ACTIVITY_CHART_DAYS days (today included), oldest first, with the quiet days as zeros. One
+ * query: the days from a series, left joined to the counts grouped by day. The claims are one
+ * range of gift_cards_business_idx (business, created_at); a spend may be of a card claimed long
+ * before, so the redemptions read each of the business's cards' history for the period through
+ * gift_card_activities_card_idx (card, created_at).
+ */
+export async function getActivityChart(
+  db: Executor,
+  businessId: number,
+): Promise<ActivityChartDay[]> {
+  const rows = await statement(db, 'all', { businessId });
   return rows.map((row) => ({
     date: row.date,
     claims: Number(row.claims),

@@ -3,7 +3,9 @@ import { PAID_CARD_EXPIRY_YEARS } from '@shared/constants';
 import { GIFT_CARD_MESSAGES, type GiftCardActivity } from '@shared/schema/gift-cards';
 import { giftCardActivities, giftCards } from '@shared/tables/gift-cards';
 import { type Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { queryRows } from '../../db/query-rows';
+import { sqlInteger } from '../../db/sql-literals';
 import { notFound } from '../../lib/errors';
 import { type Page } from '../../lib/list-answer';
 import {
@@ -56,23 +58,16 @@ async function findReadableCard(db: Executor, cardId: number, viewer: HistoryVie
 }
 
 /**
- * A card's history, newest first (as a statement reads, and as the wallet's own history does: the
- * first page holds what just happened, the card's issue comes last). A card issued before its
- * history was recorded starts with a line read from the card itself: issued when it was made,
- * with the value it was made with, by the business whose pin gave it.
+ * One page of a card's history with the count of all its lines, prepared per page size: planning
+ * it (a union, four joins, the holder's two subqueries) cost Postgres about three times what
+ * running it does, on every request.
  */
-export async function getCardHistory(
-  db: Executor,
-  viewer: HistoryViewer,
-  cardId: number,
-  { page, limit }: { page: number; limit: number },
-): Promise<Page<GiftCardActivity>> {
-  const card = await findReadableCard(db, cardId, viewer);
-  if (!card) throw notFound(GIFT_CARD_MESSAGES.notFound);
-
-  const rows = await queryRows<CardActivityRow & { total: number | string }>(
-    db,
-    sql`with events as (
+const historyPage = preparedQuery<CardActivityRow & { total: number | string }, string>(
+  'card_history_page',
+  (limit) => {
+    const cardId = sql`${sql.placeholder('cardId')}::int`;
+    const ownerId = sql`${sql.placeholder('ownerId')}::int`;
+    return sql`with events as (
           select a.id, a.kind, a.amount_cents, a.balance_after_cents, a.actor_id, a.actor_name,
                  a.recipient_id, a.business_id, a.store_id, a.message, a.created_at
           from gift_card_activities a
@@ -89,12 +84,12 @@ export async function getCardHistory(
             and not exists (select 1 from gift_card_activities i
                             where i.gift_card_id = c.id and i.kind = 'issued')
         )
-        select e.id, ${cardId}::int as card_id, e.kind, e.amount_cents, e.balance_after_cents,
+        select e.id, ${cardId} as card_id, e.kind, e.amount_cents, e.balance_after_cents,
                e.actor_id, coalesce(actor.name, e.actor_name) as actor_name,
                e.recipient_id, recipient.name as recipient_name,
                business.name as business_name, store.name as store_name,
                store.brand_id as store_brand, e.message,
-               ${holderAtEvent('e', sql`${cardId}::int`, sql`${card.ownerId}::int`)} as holder_id,
+               ${holderAtEvent('e', cardId, ownerId)} as holder_id,
                case when e.kind = 'reissued'
                  then e.created_at + make_interval(years => ${PAID_CARD_EXPIRY_YEARS}) end
                  as reissued_until,
@@ -105,8 +100,30 @@ export async function getCardHistory(
         left join users business on business.id = e.business_id
         left join stores store on store.id = e.store_id
         order by e.created_at desc, e.id desc
-        limit ${limit} offset ${(page - 1) * limit}`,
-  );
+        limit ${sqlInteger(Number(limit))} offset ${sql.placeholder('offset')}`;
+  },
+);
+
+/**
+ * A card's history, newest first (as a statement reads, and as the wallet's own history does: the
+ * first page holds what just happened, the card's issue comes last). A card issued before its
+ * history was recorded starts with a line read from the card itself: issued when it was made,
+ * with the value it was made with, by the business whose pin gave it.
+ */
+export async function getCardHistory(
+  db: Executor,
+  viewer: HistoryViewer,
+  cardId: number,
+  { page, limit }: { page: number; limit: number },
+): Promise<Page<GiftCardActivity>> {
+  const card = await findReadableCard(db, cardId, viewer);
+  if (!card) throw notFound(GIFT_CARD_MESSAGES.notFound);
+
+  const rows = await historyPage(db, String(limit), {
+    cardId,
+    ownerId: card.ownerId,
+    offset: (page - 1) * limit,
+  });
   const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await countEvents(db, cardId);
   return { items: rows.map((row) => toGiftCardActivity(row, viewer)), page, limit, total };
 }

@@ -4,6 +4,7 @@ import { friendships } from '@shared/tables/friends';
 import { conversationParticipants, conversations } from '@shared/tables/messages';
 import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { AppError, notFound } from '../../lib/errors';
 import { isBlockedEitherWay } from '../blocks/blocks-between';
 import { betweenUsers } from '../friends/friendship-queries';
@@ -80,6 +81,27 @@ export async function openConversation(db: Executor, a: number, b: number): Prom
 }
 
 /**
+ * Who `username` is (a live account other than me), our conversation if we have one, and whether
+ * we are friends: one statement, prepared, as every message read and write starts with it.
+ */
+const counterpartWithConversation = preparedQuery<
+  Counterpart & { conversationId: number | null; friends: boolean }
+>('conversation_counterpart', () => {
+  const me = sql`${sql.placeholder('me')}::int`;
+  return sql`select other.id, other.username, other.name, other.profile_picture as avatar,
+        (select c.id from ${conversations} c
+          where c.user_low_id = least(other.id, ${me}) and c.user_high_id = greatest(other.id, ${me}))
+          as "conversationId",
+        exists (select 1 from ${friendships} f
+          where f.status = 'accepted'
+            and ((f.requester_id = ${me} and f.addressee_id = other.id)
+              or (f.requester_id = other.id and f.addressee_id = ${me}))) as friends
+      from ${users} other
+      where lower(other.username) = lower(${sql.placeholder('username')}::text)
+        and other.deleted_at is null`;
+});
+
+/**
  * The conversation I may read with `username`: one we have, or an empty one with a friend. Anyone
  * else (a stranger, a name no account has) is 404, so a conversation's existence is not told.
  */
@@ -88,11 +110,10 @@ export async function conversationToRead(
   meId: number,
   username: string,
 ): Promise<{ other: Counterpart; conversationId: number | null }> {
-  const other = await findCounterpart(db, meId, username);
-  const conversationId = await findConversationId(db, meId, other.id);
-  if (conversationId === null && !(await areFriends(db, meId, other.id))) {
-    throw notFound(MESSAGE_MESSAGES.conversationNotFound);
-  }
+  const [found] = await counterpartWithConversation(db, 'all', { me: meId, username });
+  if (!found || found.id === meId) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  const { conversationId, friends, ...other } = found;
+  if (conversationId === null && !friends) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
   return { other, conversationId };
 }
 

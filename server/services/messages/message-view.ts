@@ -1,11 +1,12 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Message } from '@shared/schema/messages';
 import { brands } from '@shared/tables/brands';
 import { giftCards } from '@shared/tables/gift-cards';
 import { conversationParticipants, messages } from '@shared/tables/messages';
 import { users } from '@shared/tables/users';
-import { type Executor } from '../../db/client';
+import { type Database, type Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 
 const senders = alias(users, 'message_senders');
 
@@ -79,24 +80,45 @@ export async function loadMessage(db: Executor, viewerId: number, id: number): P
 }
 
 /**
+ * A page of a conversation's messages, newest first, from its start or before a message: built
+ * and planned once per connection (it is the read a conversation screen repeats).
+ */
+const messagesPage = preparedStatement(
+  'conversation_messages',
+  (db: Database, variant: 'latest' | 'before') => {
+    const inConversation = eq(messages.conversationId, sql.placeholder('conversationId'));
+    return db
+      .select(columns)
+      .from(messages)
+      .innerJoin(senders, eq(senders.id, messages.senderId))
+      .leftJoin(giftCards, eq(giftCards.id, messages.giftCardId))
+      .leftJoin(brands, eq(brands.id, giftCards.brandId))
+      .where(
+        variant === 'latest'
+          ? inConversation
+          : and(inConversation, lt(messages.id, sql.placeholder('before'))),
+      )
+      .orderBy(desc(messages.id))
+      .limit(sql.placeholder('limit'));
+  },
+);
+
+/**
  * A page of a conversation, newest first: the messages older than `before` (a message id), so a
  * page stays the same however many messages arrive meanwhile.
  */
 export async function listConversationMessages(
-  db: Executor,
+  db: Database,
   viewerId: number,
   conversationId: number | null,
   { before, limit }: { before?: number | undefined; limit: number },
 ): Promise<{ items: Message[]; nextCursor: string | null; limit: number }> {
   if (conversationId === null) return { items: [], nextCursor: null, limit };
-  const rows = await selectMessages(
-    db,
-    and(
-      eq(messages.conversationId, conversationId),
-      before === undefined ? undefined : lt(messages.id, before),
-    ),
-    limit + 1,
-  );
+  const rows = await messagesPage(db, before === undefined ? 'latest' : 'before').execute({
+    conversationId,
+    before,
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

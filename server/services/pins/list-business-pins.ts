@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import { stores } from '@shared/tables/locations';
 import { type PinStatus } from '@shared/constants';
 import { type BusinessPin } from '@shared/schema/pins';
 import { pins } from '@shared/tables/pins';
-import { type Executor } from '../../db/client';
+import { type Database, type Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { type Page } from '../../lib/list-answer';
 
 const columns = {
@@ -71,30 +72,63 @@ export async function getBusinessPin(
   return row ? toBusinessPin(row) : null;
 }
 
-/** The business's own pins, newest first, one page at a time. */
-export async function listBusinessPins(
-  db: Executor,
-  businessId: number,
-  query: { status?: PinStatus[] | undefined; page: number; limit: number },
-): Promise<Page<BusinessPin>> {
-  const filters: SQL[] = [eq(pins.businessId, businessId)];
-  if (query.status) filters.push(inArray(pins.status, query.status));
-  const where = and(...filters);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(columns)
+/** The business's pins, or those in the statuses given, as a page's filter. */
+const businessPinsOf = (variant: 'all' | 'statuses') =>
+  and(
+    eq(pins.businessId, sql.placeholder('businessId')),
+    variant === 'all'
+      ? undefined
+      : sql`${pins.status} = any(${sql.placeholder('statuses')}::text[])`,
+  );
+
+/**
+ * A page of the business's pins, newest first, with how many match in all (an InitPlan): built
+ * and planned once per connection, as the pin list is the business's home screen.
+ */
+const businessPinsPage = preparedStatement(
+  'business_pins_page',
+  (db: Database, variant: 'all' | 'statuses') => {
+    const where = businessPinsOf(variant);
+    return db
+      .select({ ...columns, total: db.$count(pins, where) })
       .from(pins)
       .innerJoin(stores, eq(stores.id, pins.locationId))
       .where(where)
       .orderBy(desc(pins.createdAt), desc(pins.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(pins).where(where),
-  ]);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  },
+);
+
+/** The business's own pins, newest first, one page at a time. */
+export async function listBusinessPins(
+  db: Database,
+  businessId: number,
+  query: { status?: PinStatus[] | undefined; page: number; limit: number },
+): Promise<Page<BusinessPin>> {
+  const rows = await businessPinsPage(db, query.status ? 'statuses' : 'all').execute({
+    businessId,
+    statuses: query.status,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  // Past the last page no row carries the total: counted on its own.
+  const total =
+    rows[0]?.total ??
+    (query.page === 1
+      ? 0
+      : await db.$count(
+          pins,
+          and(
+            eq(pins.businessId, businessId),
+            query.status ? inArray(pins.status, query.status) : undefined,
+          ),
+        ));
   return {
-    items: rows.map(toBusinessPin),
+    // The total is the page's, not a pin's.
+    items: rows.map(({ total: _total, ...row }) => toBusinessPin(row)),
     page: query.page,
     limit: query.limit,
-    total: totals[0]?.total ?? 0,
+    total,
   };
 }
