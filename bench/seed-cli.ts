@@ -73,6 +73,12 @@ const INVARIANTS: [string, string][] = [
        where p.target_identifier_ids <> coalesce(t.ids, '{}')`,
   ],
   [
+    // The app's expiry sweep settles these (value back to the business); none is left for it.
+    'expired cards still holding value',
+    `select count(*) from gift_cards g join ledger_accounts a on a.gift_card_id = g.id
+       where g.status = 'expired' and a.balance_cents > 0`,
+  ],
+  [
     'cards whose history does not end at their ledger balance',
     `select count(*) from gift_cards g join ledger_accounts a on a.gift_card_id = g.id
        cross join lateral (select h.balance_after_cents from gift_card_activities h where h.gift_card_id = g.id
@@ -118,9 +124,9 @@ const INVARIANTS: [string, string][] = [
          or (g.source = 'pin_claim' and g.owner_id <> g.claimed_by)`,
   ],
   [
-    'card accounts holding more than the card',
+    'card accounts holding more than the card, or value on a card no longer active',
     `select count(*) from gift_cards g join ledger_accounts a on a.gift_card_id = g.id
-       where a.balance_cents > g.value_cents or (g.status = 'redeemed') <> (a.balance_cents = 0)`,
+       where a.balance_cents > g.value_cents or (g.status = 'active') <> (a.balance_cents > 0)`,
   ],
   [
     'claimants who are not a lead of the business',

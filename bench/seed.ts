@@ -402,6 +402,7 @@ function deriveShape(scale: BenchScale) {
   const issueTxBase = reserveTxBase + P;
   const refundTxBase = issueTxBase + G;
   const redeemTxBase = refundTxBase + P;
+  const expiryTxBase = redeemTxBase + G;
 
   return {
     C,
@@ -437,6 +438,7 @@ function deriveShape(scale: BenchScale) {
     issueTxBase,
     refundTxBase,
     redeemTxBase,
+    expiryTxBase,
   };
 }
 
@@ -621,6 +623,12 @@ function buildSteps(
       else 0 end)`;
   const cardStatus = (c: string) =>
     `(case when ${fullyRedeemed(c)} then 'redeemed' when ${c}.expires_at <= ${NOW} then 'expired' else 'active' end)`;
+  // A card from a pin that reached its expiry with value on it, settled as the app's expiry sweep
+  // settles one: what was left went back to the pin's business (so the sweep finds nothing to do).
+  const expiredWithValue = (c: string) =>
+    `(${c}.pin_id is not null and not ${fullyRedeemed(c)} and ${c}.expires_at <= ${NOW})`;
+  const cardBalance = (c: string) =>
+    `(case when ${expiredWithValue(c)} then 0 else ${c}.value_cents - ${redeemedCents(c)} end)`;
   const cardUpdatedAt = (c: string, gifted: string) => `(case
       when ${fullyRedeemed(c)} then ${redeemedAt(c, gifted)}
       when ${c}.expires_at <= ${NOW} then ${c}.expires_at
@@ -764,11 +772,15 @@ function buildSteps(
        with ${funding}, spent as (
          select ${redeemer('g')} as business_id, sum(${redeemedCents('g')})::bigint as cents
          from gift_cards as g where ${redeemed('g')} group by 1
+       ), returned as (
+         select g.business_id, sum(g.value_cents - ${redeemedCents('g')})::bigint as cents
+         from gift_cards as g where ${expiredWithValue('g')} group by 1
        )
        select ${x.fundsAccount('business_id')}, 'user_funds', business_id,
-         chunk_dollars * 100 + top_up - reserved + refunded + coalesce(spent.cents, 0),
+         chunk_dollars * 100 + top_up - reserved + refunded + coalesce(spent.cents, 0)
+           + coalesce(returned.cents, 0),
          joined_at + interval '1 hour'
-       from funding left join spent using (business_id)`,
+       from funding left join spent using (business_id) left join returned using (business_id)`,
       `insert into ledger_accounts (id, kind, pin_id, balance_cents, created_at)
        overriding system value
        select ${x.reserveAccount('id')}, 'pin_reserve', id,
@@ -776,7 +788,7 @@ function buildSteps(
        from pins`,
       `insert into ledger_accounts (id, kind, gift_card_id, balance_cents, created_at)
        overriding system value
-       select ${x.cardAccount('g.id')}, 'gift_card', g.id, g.value_cents - ${redeemedCents('g')}, g.created_at
+       select ${x.cardAccount('g.id')}, 'gift_card', g.id, ${cardBalance('g')}, g.created_at
        from gift_cards as g`,
     ],
   };
@@ -828,6 +840,12 @@ function buildSteps(
          ${brandName('g.brand_id')} || ' gift card spent at ' || ${businessName(redeemer('g'))},
          'completed', null, g.id, null, ${redeemedAt('g', "g.source = 'friend_gift'")}
        from gift_cards as g where ${redeemed('g')}`,
+      `insert into ledger_transactions ${txColumns}
+       overriding system value
+       select ${x.expiryTxBase} + g.id, 'card_expiry', g.business_id, g.value_cents - ${redeemedCents('g')},
+         'Returned from an expired ' || ${brandName('g.brand_id')} || ' gift card',
+         'completed', g.pin_id, g.id, null, g.expires_at
+       from gift_cards as g where ${expiredWithValue('g')}`,
     ],
   };
 
@@ -840,6 +858,7 @@ function buildSteps(
       when 'guest_gift' then 1
       when 'pin_refund' then ${x.reserveAccount('t.pin_id')}
       when 'redeem' then ${x.cardAccount('t.gift_card_id')}
+      when 'card_expiry' then ${x.cardAccount('t.gift_card_id')}
     end`;
   const credit = `case t.kind
       when 'add_funds' then ${x.fundsAccount('t.user_id')}
@@ -848,8 +867,9 @@ function buildSteps(
       when 'guest_gift' then ${x.cardAccount('t.gift_card_id')}
       when 'pin_refund' then ${x.fundsAccount('t.user_id')}
       when 'redeem' then ${x.fundsAccount('t.user_id')}
+      when 'card_expiry' then ${x.fundsAccount('t.user_id')}
     end`;
-  const entryRanges = splitRange(1, x.redeemTxBase + G, 4);
+  const entryRanges = splitRange(1, x.expiryTxBase + G, 4);
   const ledgerEntries: Step = {
     name: 'ledger entries',
     weight: Math.round(G * 4.5),
@@ -1083,7 +1103,16 @@ function buildSteps(
        select g.id, 'spent', ${redeemedCents('g')}, g.value_cents - ${redeemedCents('g')}, ${redeemer('g')},
          ${businessName(redeemer('g'))}, null, ${redeemer('g')},
          case when g.business_id is not null then p.location_id end, '', ${x.redeemTxBase} + g.id, ${spentAt('g')}
-       from gift_cards as g left join pins as p on p.id = g.pin_id where ${redeemed('g')}`,
+       from gift_cards as g left join pins as p on p.id = g.pin_id where ${redeemed('g')}
+       union all
+       select g.id, 'expired', 0, g.value_cents - ${redeemedCents('g')}, null, '', null, null, null, '', null,
+         g.expires_at
+       from gift_cards as g where ${expiredWithValue('g')}`,
+      // After the 'expired' rows, so that each card's refund comes second at the same moment.
+      `insert into gift_card_activities ${activityColumns}
+       select g.id, 'refunded', g.value_cents - ${redeemedCents('g')}, 0, null, '', null, g.business_id, null, '',
+         ${x.expiryTxBase} + g.id, g.expires_at
+       from gift_cards as g where ${expiredWithValue('g')}`,
       // The code shown at the counter for each spend (used a minute after it was made), and a
       // code that lapsed unused for some of the cards still held.
       `insert into redemption_codes (code, gift_card_id, owner_id, expires_at, used_at, created_at)
