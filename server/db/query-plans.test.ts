@@ -23,6 +23,8 @@ import { conversationToRead } from '../services/messages/conversation';
 import { countUnreadMessages, listConversations } from '../services/messages/list-conversations';
 import { listConversationMessages } from '../services/messages/message-view';
 import { listBusinessPins } from '../services/pins/list-business-pins';
+import { businessOffersBrand, listBusinessStores } from '../services/redemptions/business-brands';
+import { findCodeCard } from '../services/redemptions/code-card';
 import { nextCursor } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { createDatabase } from './client';
@@ -494,6 +496,10 @@ describe('query plans over a mid-size database', () => {
                            where a.gift_card_id = g.id and a.kind <> 'issued')
             order by g.id limit 8`,
         );
+        const codes = await single.query<{ code: string }>(
+          `select code from redemption_codes order by created_at desc limit 8`,
+        );
+        expect(codes).toHaveLength(8);
         expect(threads).toHaveLength(8);
         expect(cards).toHaveLength(8);
 
@@ -530,6 +536,9 @@ describe('query plans over a mid-size database', () => {
           });
           await getGiftsChart(db, consumer);
           await getActivityChart(db, business);
+          await findCodeCard(db, codes[round]!.code);
+          await businessOffersBrand(db, business, 'starbucks');
+          await listBusinessStores(db, business, 'starbucks');
           await listBusinessPins(db, business, {
             status: ['active', 'paused', 'exhausted'],
             page: 1,
@@ -568,6 +577,9 @@ describe('query plans over a mid-size database', () => {
           'gifts_chart',
           'business_activity_chart',
           'business_pins_page',
+          'redemption_code_card',
+          'business_offers_brand',
+          'business_brand_stores',
         ]) {
           expect(
             statements.some((row) => row.name.startsWith(`${prepared}_`)),

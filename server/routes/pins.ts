@@ -44,11 +44,7 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       access: 'business',
       query: pinListQuerySchema,
       answer: { kind: 'page', item: businessPinSchema, description: 'One page of my pins' },
-      handle: async ({ user, query }) => {
-        // Pins past their expiry are settled before they are shown (the periodic sweep may lag).
-        await expirePins(db, { businessId: user.id });
-        return listBusinessPins(db, user.id, query);
-      },
+      handle: ({ user, query }) => listBusinessPins(db, user.id, query),
     }),
     defineRoute({
       method: 'post',

@@ -7,6 +7,7 @@ import { pins } from '@shared/tables/pins';
 import { type Database, type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { type Page } from '../../lib/list-answer';
+import { expirePins } from './pin-refunds';
 
 const columns = {
   id: pins.id,
@@ -82,15 +83,22 @@ const businessPinsOf = (variant: 'all' | 'statuses') =>
   );
 
 /**
- * A page of the business's pins, newest first, with how many match in all (an InitPlan): built
- * and planned once per connection, as the pin list is the business's home screen.
+ * A page of the business's pins, newest first, with how many match in all and whether any of the
+ * business's pins is past its expiry yet not settled (both InitPlans): built and planned once per
+ * connection, as the pin list is the business's home screen.
  */
 const businessPinsPage = preparedStatement(
   'business_pins_page',
   (db: Database, variant: 'all' | 'statuses') => {
     const where = businessPinsOf(variant);
     return db
-      .select({ ...columns, total: db.$count(pins, where) })
+      .select({
+        ...columns,
+        total: db.$count(pins, where),
+        due: sql<boolean>`exists (select 1 from ${pins} due
+          where due.business_id = ${sql.placeholder('businessId')}
+            and due.status in ('active', 'paused', 'exhausted') and due.expires_at <= now())`,
+      })
       .from(pins)
       .innerJoin(stores, eq(stores.id, pins.locationId))
       .where(where)
@@ -100,19 +108,29 @@ const businessPinsPage = preparedStatement(
   },
 );
 
-/** The business's own pins, newest first, one page at a time. */
+/**
+ * The business's own pins, newest first, one page at a time. A pin past its expiry is settled
+ * (expired and refunded) before it is shown, as the periodic sweep may not have reached it yet:
+ * the page says whether any is due, so a read that finds none writes nothing.
+ */
 export async function listBusinessPins(
   db: Database,
   businessId: number,
   query: { status?: PinStatus[] | undefined; page: number; limit: number },
 ): Promise<Page<BusinessPin>> {
-  const rows = await businessPinsPage(db, query.status ? 'statuses' : 'all').execute({
-    businessId,
-    statuses: query.status,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
-  // Past the last page no row carries the total: counted on its own.
+  const read = () =>
+    businessPinsPage(db, query.status ? 'statuses' : 'all').execute({
+      businessId,
+      statuses: query.status,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+  let rows = await read();
+  // Past the last page no row tells: settled anyway, then counted on its own.
+  if (rows.length === 0 ? query.page > 1 : rows[0]?.due) {
+    await expirePins(db, { businessId });
+    rows = await read();
+  }
   const total =
     rows[0]?.total ??
     (query.page === 1
@@ -125,8 +143,8 @@ export async function listBusinessPins(
           ),
         ));
   return {
-    // The total is the page's, not a pin's.
-    items: rows.map(({ total: _total, ...row }) => toBusinessPin(row)),
+    // The total and the due flag are the page's, not a pin's.
+    items: rows.map(({ total: _total, due: _due, ...row }) => toBusinessPin(row)),
     page: query.page,
     limit: query.limit,
     total,

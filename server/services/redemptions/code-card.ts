@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import { brandDisplayName, type GiftCardStatus } from '@shared/constants';
 import { GIFT_CARD_MESSAGES, REDEMPTION_MESSAGES } from '@shared/schema/gift-cards';
 import { giftCards, redemptionCodes } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { users } from '@shared/tables/users';
 import { type Executor, type Transaction } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type LedgerAccount } from '../ledger/accounts';
 import { businessOffersBrand } from './business-brands';
@@ -76,7 +77,7 @@ function toCodeCard(row: Row): CodeCard {
   };
 }
 
-const selectCodeCard = (db: Executor, code: string) =>
+const selectCodeCard = (db: Executor, code: string | Placeholder) =>
   db
     .select(columns)
     .from(redemptionCodes)
@@ -85,9 +86,14 @@ const selectCodeCard = (db: Executor, code: string) =>
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
     .where(eq(redemptionCodes.code, code));
 
+// Prepared: every lookup at a counter starts with it.
+const codeCard = preparedStatement('redemption_code_card', (db: Executor) =>
+  selectCodeCard(db, sql.placeholder('code')),
+);
+
 /** The code and its card, or 404 for a code no card has (mistyped, forged, long pruned). */
 export async function findCodeCard(db: Executor, code: string): Promise<CodeCard> {
-  const [row] = await selectCodeCard(db, code);
+  const [row] = await codeCard(db, 'all').execute({ code });
   if (!row) throw notFound(REDEMPTION_MESSAGES.notFound);
   return toCodeCard(row);
 }
