@@ -13,6 +13,7 @@
 import { BRAND_ROWS, IDENTIFIER_ROWS } from '../server/db/reference-data';
 import { hashPassword } from '../server/auth/password';
 import { TEST_CARD_SUCCESS } from '../server/services/payments/payment-provider';
+import { REDEMPTION_CODE_KEPT_AFTER_EXPIRY } from '../server/services/redemptions/prune-redemption-codes';
 import { SYSTEM_ACCOUNTS } from '@shared/schema/ledger';
 import { LEAD_STATUSES, PAID_CARD_EXPIRY_YEARS, PIN_LIMITS } from '@shared/constants';
 import { type BenchScale, type BenchScaleName, resolveBenchScale } from './scales';
@@ -1114,7 +1115,8 @@ function buildSteps(
          ${x.expiryTxBase} + g.id, g.expires_at
        from gift_cards as g where ${expiredWithValue('g')}`,
       // The code shown at the counter for each spend (used a minute after it was made), and a
-      // code that lapsed unused for some of the cards still held.
+      // code that lapsed unused for some of the cards still held: those the app still keeps, as
+      // its pruning leaves them (a day past their expiry), so its next prune has nothing to do.
       `insert into redemption_codes (code, gift_card_id, owner_id, expires_at, used_at, created_at)
        select ${base32('(((n)::bigint * 2654435761) & 1099511627775)', 0, 8)}, g.id, g.owner_id,
          made + interval '90 seconds', case when used then made + interval '1 minute' end, made
@@ -1124,7 +1126,8 @@ function buildSteps(
          union all
          select g.*, ${G} + g.id, g.created_at + (${cardEnd('g')} - g.created_at) * ${fraction('g.id', S.staleCode)}, false
          from gift_cards as g where ${hashMod('g.id', S.staleCode, 10)} = 0
-       ) as g`,
+       ) as g
+       where made + interval '90 seconds' >= ${NOW} - interval '${REDEMPTION_CODE_KEPT_AFTER_EXPIRY}'`,
     ],
   };
 
