@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Message } from '@shared/schema/messages';
 import { brands } from '@shared/tables/brands';
@@ -60,7 +60,8 @@ function toMessage(row: Row, viewerId: number): Message {
   };
 }
 
-async function selectMessages(db: Executor, where: SQL | undefined, limit: number) {
+/** Messages with their senders and gift cards, newest first (a query to run or to prepare). */
+function selectMessages(db: Executor, where: SQL | undefined, limit: number | Placeholder) {
   return db
     .select(columns)
     .from(messages)
@@ -87,19 +88,13 @@ const messagesPage = preparedStatement(
   'conversation_messages',
   (db: Database, variant: 'latest' | 'before') => {
     const inConversation = eq(messages.conversationId, sql.placeholder('conversationId'));
-    return db
-      .select(columns)
-      .from(messages)
-      .innerJoin(senders, eq(senders.id, messages.senderId))
-      .leftJoin(giftCards, eq(giftCards.id, messages.giftCardId))
-      .leftJoin(brands, eq(brands.id, giftCards.brandId))
-      .where(
-        variant === 'latest'
-          ? inConversation
-          : and(inConversation, lt(messages.id, sql.placeholder('before'))),
-      )
-      .orderBy(desc(messages.id))
-      .limit(sql.placeholder('limit'));
+    return selectMessages(
+      db,
+      variant === 'latest'
+        ? inConversation
+        : and(inConversation, lt(messages.id, sql.placeholder('before'))),
+      sql.placeholder('limit'),
+    );
   },
 );
 
