@@ -101,14 +101,18 @@ describe('POST /api/messages/:username (friends only)', () => {
     expect((await a.agent.get(`/api/messages/${stranger.user.username}`)).status).toBe(404);
     expect((await send(a, stranger, 'hi')).status).toBe(403);
     expect(await conversations(a)).toEqual([]);
-    // A name no account has: 404 as well.
+    // A name no account has, and my own: 404 as well.
     expect((await a.agent.get('/api/messages/nobody-at-all')).status).toBe(404);
+    expect((await a.agent.get(`/api/messages/${a.user.username}`)).status).toBe(404);
     expect((await context.agent().get(`/api/messages/${a.user.username}`)).status).toBe(401);
   });
 
   it('a friend with no messages yet has an empty thread that is open for messages', async () => {
     const { a, b } = await friends();
     expect(await thread(a, b)).toEqual([]);
+    // The name in any letter case names the same person.
+    const shouted = await a.agent.get(`/api/messages/${b.user.username.toUpperCase()}`);
+    expect([shouted.status, shouted.body]).toEqual([200, []]);
     const info = await a.agent.get(`/api/messages/${b.user.username}/info`).expect(200);
     expect(info.body).toEqual({
       username: b.user.username,

@@ -82,7 +82,8 @@ export async function openConversation(db: Executor, a: number, b: number): Prom
 
 /**
  * Who `username` is (a live account other than me), our conversation if we have one, and whether
- * we are friends: one statement, prepared, as every message read and write starts with it.
+ * we are friends: one statement, prepared, as reading a conversation (and marking it read, typing
+ * in it, deleting from it) starts with it.
  */
 const counterpartWithConversation = preparedQuery<
   Counterpart & { conversationId: number | null; friends: boolean }

@@ -30,16 +30,17 @@ const unreadOf = (me: SQL) => sql`(
     and unread.sender_id <> ${me}
     and unread.deleted_at is null)`;
 
+/** A page's row: the total, with a conversation, or with nulls past the last page. */
+type PageRow = { total: number | string } & (Row | { [Column in keyof Row]: null });
+
 /**
  * One page of my conversations, newest activity first, each with its last message and unread
  * count, and how many I have in all (one row with no conversation past the last page): one
  * statement, prepared per page size, since planning it cost about as much as running it.
  */
-const conversationsPage = preparedQuery<Row & { total: number | string }, string>(
-  'conversations_page',
-  (limit) => {
-    const me = sql`${sql.placeholder('me')}::int`;
-    return sql`select counted.total, page.*
+const conversationsPage = preparedQuery<PageRow, string>('conversations_page', (limit) => {
+  const me = sql`${sql.placeholder('me')}::int`;
+  return sql`select counted.total, page.*
         from (select count(*) as total from conversation_participants mine
               join users other on other.id = mine.other_user_id and other.deleted_at is null
               where mine.user_id = ${me}) counted
@@ -70,8 +71,7 @@ const conversationsPage = preparedQuery<Row & { total: number | string }, string
           order by mine.last_activity_at desc, mine.conversation_id desc
           limit ${sqlInteger(Number(limit))} offset ${sql.placeholder('offset')}
         ) page on true`;
-  },
-);
+});
 
 /** My conversations, newest activity first, each with its last message and unread count. */
 export async function listConversations(
@@ -80,7 +80,7 @@ export async function listConversations(
   { page, limit }: { page: number; limit: number },
 ): Promise<Page<ConversationSummary>> {
   const found = await conversationsPage(db, String(limit), { me, offset: (page - 1) * limit });
-  const rows = found.filter((row) => row.username !== null);
+  const rows = found.filter((row): row is PageRow & Row => row.username !== null);
   return {
     items: rows.map((row) => ({
       username: row.username,

@@ -126,22 +126,23 @@ export async function listBusinessPins(
       offset: (query.page - 1) * query.limit,
     });
   let rows = await read();
-  // Past the last page no row tells: settled anyway, then counted on its own.
-  if (rows.length === 0 ? query.page > 1 : rows[0]?.due) {
+  if (rows[0]?.due) {
     await expirePins(db, { businessId });
     rows = await read();
   }
-  const total =
-    rows[0]?.total ??
-    (query.page === 1
-      ? 0
-      : await db.$count(
-          pins,
-          and(
-            eq(pins.businessId, businessId),
-            query.status ? inArray(pins.status, query.status) : undefined,
-          ),
-        ));
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page no row carries the total or says whether a pin is due: settled, then
+    // counted on its own.
+    await expirePins(db, { businessId });
+    total = await db.$count(
+      pins,
+      and(
+        eq(pins.businessId, businessId),
+        query.status ? inArray(pins.status, query.status) : undefined,
+      ),
+    );
+  }
   return {
     // The total and the due flag are the page's, not a pin's.
     items: rows.map(({ total: _total, due: _due, ...row }) => toBusinessPin(row)),
