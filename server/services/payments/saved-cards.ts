@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   isCardExpired,
   PAYMENT_MESSAGES,
@@ -9,6 +9,7 @@ import {
 import { paymentMethods } from '@shared/tables/payments';
 import { users } from '@shared/tables/users';
 import { type Database, type Executor, type Transaction } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { AppError, notFound } from '../../lib/errors';
 import { consumeRateLimit } from '../rate-limit/rate-limit';
 import { type PaymentProvider } from './payment-provider';
@@ -27,13 +28,17 @@ const savedCardColumns = {
 
 const newestFirst = [desc(paymentMethods.createdAt), desc(paymentMethods.id)];
 
-/** My saved cards: the default first, then the newest. Never a token or a number. */
-export async function listSavedCards(db: Executor, userId: number): Promise<SavedCard[]> {
-  return db
+const savedCardsOf = preparedStatement('saved_cards', (db: Executor) =>
+  db
     .select(savedCardColumns)
     .from(paymentMethods)
-    .where(eq(paymentMethods.userId, userId))
-    .orderBy(desc(paymentMethods.isDefault), ...newestFirst);
+    .where(eq(paymentMethods.userId, sql.placeholder('userId')))
+    .orderBy(desc(paymentMethods.isDefault), ...newestFirst),
+);
+
+/** My saved cards: the default first, then the newest. Never a token or a number. */
+export async function listSavedCards(db: Executor, userId: number): Promise<SavedCard[]> {
+  return savedCardsOf(db, 'all').execute({ userId });
 }
 
 async function findSavedCard(db: Executor, userId: number, id: number): Promise<SavedCard> {

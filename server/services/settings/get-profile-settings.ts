@@ -2,11 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { type ProfileSettings } from '@shared/schema/profile-settings';
 import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { unauthenticated } from '../../lib/errors';
 
-/** What the settings page edits: the user's own details, brands and identifiers in one query. */
-export async function getProfileSettings(db: Executor, userId: number): Promise<ProfileSettings> {
-  const [row] = await db
+// The user's own details, brands and identifiers in one statement, built once.
+const settingsRow = preparedStatement('profile_settings', (db: Executor) =>
+  db
     .select({
       type: users.type,
       name: users.name,
@@ -25,7 +26,12 @@ export async function getProfileSettings(db: Executor, userId: number): Promise<
       >`coalesce((select array_agg(ui.identifier_id order by ui.identifier_id) from user_identifiers ui where ui.user_id = users.id), '{}')`,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId'))),
+);
+
+/** What the settings page edits. */
+export async function getProfileSettings(db: Executor, userId: number): Promise<ProfileSettings> {
+  const [row] = await settingsRow(db, 'all').execute({ userId });
   // The session outlived its account (deleted meanwhile): the same as no session.
   if (!row) throw unauthenticated();
   const business = row.type === 'business';
