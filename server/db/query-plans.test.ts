@@ -25,6 +25,10 @@ import { listConversationMessages } from '../services/messages/message-view';
 import { listBusinessPins } from '../services/pins/list-business-pins';
 import { businessOffersBrand, listBusinessStores } from '../services/redemptions/business-brands';
 import { findCodeCard } from '../services/redemptions/code-card';
+import { listSavedCards } from '../services/payments/saved-cards';
+import { findUserByUsername } from '../services/profiles/find-user-by-username';
+import { getProfileSettings } from '../services/settings/get-profile-settings';
+import { assertWithinRateLimit } from '../services/rate-limit/rate-limit';
 import { nextCursor } from '../testing/page-headers';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { createDatabase } from './client';
@@ -503,6 +507,7 @@ describe('query plans over a mid-size database', () => {
         expect(threads).toHaveLength(8);
         expect(cards).toHaveLength(8);
 
+        const codeMisses = { limit: 20, windowSeconds: 900, message: 'Too many codes' };
         for (let round = 0; round < 8; round += 1) {
           const consumer = consumers[round]!;
           const business = businesses[round]!;
@@ -522,6 +527,9 @@ describe('query plans over a mid-size database', () => {
           await listWalletTransactions(db, consumer, { page: 1, limit: 10 });
           await getWallet(db, { id: business, type: 'business' });
           await suggestFriends(db, consumer, 6);
+          await getProfileSettings(db, consumer);
+          await listSavedCards(db, consumer);
+          await findUserByUsername(db, benchConsumerUsername(round + 1));
           await getLeaderboard(db, { period: 'month', limit: 10 });
           await getLeaderboardStanding(db, consumer, 'month');
           const thread = threads[round]!;
@@ -536,6 +544,11 @@ describe('query plans over a mid-size database', () => {
           });
           await getGiftsChart(db, consumer);
           await getActivityChart(db, business);
+          await assertWithinRateLimit(
+            db,
+            { ...codeMisses, key: `redemption-code:business:${business}` },
+            { ...codeMisses, key: 'redemption-code:address:127.0.0.1' },
+          );
           await findCodeCard(db, codes[round % codes.length]!.code);
           await businessOffersBrand(db, business, 'starbucks');
           await listBusinessStores(db, business, 'starbucks');
@@ -566,6 +579,9 @@ describe('query plans over a mid-size database', () => {
           'marketplace_brands',
           'feed_page',
           'leaderboard_page',
+          'profile_settings',
+          'saved_cards',
+          'user_by_username',
           'leaderboard_standing',
           'wallet_history',
           'friend_suggestions',
@@ -577,6 +593,7 @@ describe('query plans over a mid-size database', () => {
           'gifts_chart',
           'business_activity_chart',
           'business_pins_page',
+          'rate_limit_windows',
           'redemption_code_card',
           'business_offers_brand',
           'business_brand_stores',

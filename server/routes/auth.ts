@@ -124,8 +124,7 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
           windowSeconds: FIFTEEN_MINUTES,
           message,
         };
-        await assertWithinRateLimit(db, accountRule);
-        await assertWithinRateLimit(db, addressRule);
+        await assertWithinRateLimit(db, accountRule, addressRule);
 
         request.body = body;
         const user = await authenticate(request, response);

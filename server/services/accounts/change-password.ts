@@ -42,8 +42,7 @@ export async function changePassword(
     windowSeconds: FIFTEEN_MINUTES,
     message,
   };
-  await assertWithinRateLimit(db, accountRule);
-  await assertWithinRateLimit(db, addressRule);
+  await assertWithinRateLimit(db, accountRule, addressRule);
 
   const [account] = await db
     .select({ passwordHash: users.passwordHash })

@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { rateLimits } from '@shared/tables/sessions';
 import { type Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -58,13 +59,33 @@ export async function consumeAccountRateLimit(
   });
 }
 
-/** Refuses with 429 when the window is full, without counting this request. */
-export async function assertWithinRateLimit(db: Database, rule: RateLimitRule): Promise<void> {
-  const [row] = await db
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+// The open windows of some keys, in one statement built once (sign-ins and counter lookups read
+// two per request).
+const openWindows = preparedStatement('rate_limit_windows', (db: Database) =>
+  db
+    .select({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, rule.key), gt(rateLimits.resetAt, sql`now()`)));
-  if (row && row.count >= rule.limit) throw tooManyRequests(rule, row.resetAt);
+    .where(
+      and(
+        sql`${rateLimits.key} = any(${sql.placeholder('keys')}::text[])`,
+        gt(rateLimits.resetAt, sql`now()`),
+      ),
+    ),
+);
+
+/**
+ * Refuses with 429 when any rule's window is full, without counting this request; when several
+ * are, the first of them in the order given answers.
+ */
+export async function assertWithinRateLimit(
+  db: Database,
+  ...rules: RateLimitRule[]
+): Promise<void> {
+  const rows = await openWindows(db, 'all').execute({ keys: rules.map((rule) => rule.key) });
+  for (const rule of rules) {
+    const row = rows.find((window) => window.key === rule.key);
+    if (row && row.count >= rule.limit) throw tooManyRequests(rule, row.resetAt);
+  }
 }
 
 /** Counts one event without refusing it (a failed sign-in counts toward the next attempt). */

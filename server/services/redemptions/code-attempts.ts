@@ -45,11 +45,7 @@ export async function withCodeAttempt<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   const rules = rulesOf(attempt);
-  // Both allowances are read side by side (a counter waits for one read, not two); when both
-  // refuse, the first rule's answer is given.
-  const checks = await Promise.allSettled(rules.map((rule) => assertWithinRateLimit(db, rule)));
-  const refused = checks.find((check) => check.status === 'rejected');
-  if (refused) throw refused.reason;
+  await assertWithinRateLimit(db, ...rules);
   try {
     return await run();
   } catch (error) {
