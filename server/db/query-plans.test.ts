@@ -18,6 +18,7 @@ import { getWallet } from '../services/wallet/get-wallet';
 import { listWalletTransactions } from '../services/wallet/wallet-transactions';
 import { getActivityChart } from '../services/charts/activity-chart';
 import { getGiftsChart } from '../services/charts/gifts-chart';
+import { getTopStoresChart } from '../services/charts/top-stores-chart';
 import { getCardHistory } from '../services/gift-cards/get-card-history';
 import { conversationToRead } from '../services/messages/conversation';
 import { countUnreadMessages, listConversations } from '../services/messages/list-conversations';
@@ -544,6 +545,7 @@ describe('query plans over a mid-size database', () => {
           });
           await getGiftsChart(db, consumer);
           await getActivityChart(db, business);
+          await getTopStoresChart(db, business);
           await assertWithinRateLimit(
             db,
             { ...codeMisses, key: `redemption-code:business:${business}` },
@@ -592,6 +594,7 @@ describe('query plans over a mid-size database', () => {
           'card_history_page',
           'gifts_chart',
           'business_activity_chart',
+          'business_top_stores',
           'business_pins_page',
           'rate_limit_windows',
           'redemption_code_card',
