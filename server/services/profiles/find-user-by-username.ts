@@ -5,7 +5,8 @@ import { type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 
-// Built once: the profile page, its QR code and every request naming a user read through it.
+// Built once: a profile's QR code, its shares and reports, and a friend request by username read
+// the user through it.
 const userByName = preparedStatement('user_by_username', (db: Executor) =>
   db
     .select({
