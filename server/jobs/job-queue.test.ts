@@ -54,6 +54,39 @@ describe.concurrent('the job queue', () => {
     }
   });
 
+  it('works off a burst larger than one batch at once, not a batch per poll', async () => {
+    const done: number[] = [];
+    const queue = await startJobQueue({
+      database: context.database,
+      logger: createLogger('silent'),
+      schedule: false,
+      // Far longer than the test may take: only the worker's own wake-ups can finish the burst.
+      pollingIntervalSeconds: 60,
+      definitions: [
+        {
+          name: 'burst-test-job',
+          retryLimit: 0,
+          retryDelaySeconds: 1,
+          batchSize: 2,
+          run: async (data: { n: number }) => {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            done.push(data.n);
+          },
+        },
+      ],
+    });
+    try {
+      for (let n = 1; n <= 7; n += 1) await queue.send('burst-test-job', { n });
+      const deadline = Date.now() + 15_000;
+      while (done.length < 7 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(done.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('keeps a job that failed every attempt, as failed and in the failed-jobs queue', async () => {
     let attempts = 0;
     const queue = await startJobQueue({

@@ -127,10 +127,16 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         }
       }
     };
+    const batchSize = definition.batchSize ?? 1;
     const workerId = await boss.work<object>(
       definition.name,
-      { pollingIntervalSeconds, batchSize: definition.batchSize ?? 1, includeMetadata: true },
-      (jobs) => track(runJobs(jobs)),
+      { pollingIntervalSeconds, batchSize, includeMetadata: true },
+      (jobs) => {
+        // A full batch may have left more jobs waiting: the worker looks again right after this
+        // one instead of a poll later (a burst of e-mails goes out at once, not five per poll).
+        if (jobs.length >= batchSize) boss.notifyWorker(workers.get(definition.name) ?? '');
+        return track(runJobs(jobs));
+      },
     );
     workers.set(definition.name, workerId);
     if (definition.cron && schedule) await boss.schedule(definition.name, definition.cron, {});
