@@ -4,7 +4,7 @@ import { waitForMailTo } from '../testing/mail';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { createLogger } from '../lib/logger';
 import { queueLetter } from './app-jobs';
-import { FAILED_JOBS_QUEUE, type JobQueue, startJobQueue } from './job-queue';
+import { FAILED_JOBS_QUEUE, type JobQueue, type JobQueueOptions, startJobQueue } from './job-queue';
 
 let context: TestContext;
 beforeAll(async () => {
@@ -13,6 +13,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await context.close();
 });
+
+/** A queue of a test's own: no schedules, nothing logged, a half-second poll unless it says. */
+const startTestQueue = (options: Pick<JobQueueOptions, 'definitions'> & Partial<JobQueueOptions>) =>
+  startJobQueue({
+    database: context.database,
+    logger: createLogger('silent'),
+    schedule: false,
+    pollingIntervalSeconds: 0.5,
+    ...options,
+  });
 
 async function waitForState(queue: JobQueue, name: string, id: string, state: string) {
   const deadline = Date.now() + 20_000;
@@ -28,11 +38,7 @@ async function waitForState(queue: JobQueue, name: string, id: string, state: st
 describe.concurrent('the job queue', () => {
   it('retries a job that failed and completes it on a later attempt', async () => {
     const attempts: number[] = [];
-    const queue = await startJobQueue({
-      database: context.database,
-      logger: createLogger('silent'),
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
+    const queue = await startTestQueue({
       definitions: [
         {
           name: 'flaky-test-job',
@@ -56,10 +62,7 @@ describe.concurrent('the job queue', () => {
 
   it('works off a burst larger than one batch at once, not a batch per poll', async () => {
     const done: number[] = [];
-    const queue = await startJobQueue({
-      database: context.database,
-      logger: createLogger('silent'),
-      schedule: false,
+    const queue = await startTestQueue({
       // Far longer than the test may take: only the worker's own wake-ups can finish the burst.
       pollingIntervalSeconds: 60,
       definitions: [
@@ -89,11 +92,7 @@ describe.concurrent('the job queue', () => {
 
   it('keeps a job that failed every attempt, as failed and in the failed-jobs queue', async () => {
     let attempts = 0;
-    const queue = await startJobQueue({
-      database: context.database,
-      logger: createLogger('silent'),
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
+    const queue = await startTestQueue({
       definitions: [
         {
           name: 'broken-test-job',
@@ -141,11 +140,8 @@ describe.concurrent('the job queue', () => {
     let release: () => void = () => {};
     let started: () => void = () => {};
     const running = new Promise<void>((resolve) => (started = resolve));
-    const queue = await startJobQueue({
+    const queue = await startTestQueue({
       database,
-      logger: createLogger('silent'),
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
       definitions: [
         {
           name: 'stopping-test-job',
@@ -196,11 +192,8 @@ describe.concurrent('the job queue', () => {
       },
     };
     let ran = false;
-    const queue = await startJobQueue({
+    const queue = await startTestQueue({
       database,
-      logger: createLogger('silent'),
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
       definitions: [
         {
           name: 'late-fetch-test-job',
@@ -226,11 +219,7 @@ describe.concurrent('the job queue', () => {
   });
 
   it('keeps a job through a restart: what one instance failed, the next one runs', async () => {
-    const first = await startJobQueue({
-      database: context.database,
-      logger: createLogger('silent'),
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
+    const first = await startTestQueue({
       definitions: [
         {
           name: 'restart-test-job',
@@ -247,11 +236,7 @@ describe.concurrent('the job queue', () => {
     await first.stop();
 
     const ran: unknown[] = [];
-    const second = await startJobQueue({
-      database: context.database,
-      logger: createLogger('silent'),
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
+    const second = await startTestQueue({
       definitions: [
         {
           name: 'restart-test-job',
@@ -283,11 +268,7 @@ describe.concurrent('the job queue', () => {
     };
     const instances = await Promise.all(
       [1, 2].map(() =>
-        startJobQueue({
-          database: context.database,
-          logger: createLogger('silent'),
-          schedule: false,
-          pollingIntervalSeconds: 0.5,
+        startTestQueue({
           definitions: [definition],
         }),
       ),
