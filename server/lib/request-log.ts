@@ -27,8 +27,8 @@ const ending = (response: Response) =>
  * (status) and `responseTime` in milliseconds.
  *
  * Written here rather than with pino-http: that creates two child loggers per request and
- * serialises the request into them whether or not the line is written, which cost the cheapest
- * reads 10-20% of their requests/s (docs/performance.md); this costs an id, a header and one
+ * serialises the request into them whether or not the line is written, a large share of the
+ * cheapest reads' CPU (measured in docs/performance.md); this costs an id, a header and one
  * listener pair.
  */
 export function requestLog(logger: Logger): RequestHandler {
