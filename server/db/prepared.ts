@@ -1,4 +1,4 @@
-import { type SQL } from 'drizzle-orm';
+import { type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Executor } from './client';
 
@@ -60,20 +60,27 @@ const dialect = new PgDialect();
 /**
  * `preparedStatement` for a statement written in SQL: `build` answers the statement of a variant,
  * its per-request values as `sql.placeholder(…)`s; calling the result with the values answers the
- * rows (as `queryRows` does for a statement built each time).
+ * rows (as `queryRows` does for a statement built each time). The text is built once per variant
+ * for the process and only bound to each executor that runs it: a transaction is a new executor
+ * every time, and statements inside one (a claim's) would otherwise be built again per claim.
  */
 export function preparedQuery<Row, Variant extends string = 'all'>(
   name: string,
   build: (variant: Variant, db: Executor) => SQL,
 ): (db: Executor, variant: Variant, values: Record<string, unknown>) => Promise<Row[]> {
+  const queries = new Map<Variant, Query>();
+  // `db` only lends its query builder: the text it builds is the same for every executor.
+  const queryOf = (variant: Variant, db: Executor) => {
+    let query = queries.get(variant);
+    if (!query) {
+      query = dialect.sqlToQuery(build(variant, db));
+      queries.set(variant, query);
+    }
+    return query;
+  };
   const statement = preparedStatement(name, (db: Executor, variant: Variant) => ({
     prepare: (statementName: string) =>
-      db._.session.prepareQuery(
-        dialect.sqlToQuery(build(variant, db)),
-        undefined,
-        statementName,
-        false,
-      ),
+      db._.session.prepareQuery(queryOf(variant, db), undefined, statementName, false),
   }));
   return async (db, variant, values) => {
     // Both drivers answer a raw statement with `{ rows }`.

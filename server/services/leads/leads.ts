@@ -4,7 +4,7 @@ import { LEAD_MESSAGES, type Lead, type leadInputSchema } from '@shared/schema/n
 import { leads } from '@shared/tables/notifications';
 import { type z } from 'zod';
 import { type Database, type Executor } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { preparedQuery, preparedStatement } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { type Page } from '../../lib/list-answer';
 
@@ -128,31 +128,34 @@ export async function upsertLeadFromClaim(
   },
 ): Promise<number> {
   const sharedPhone = input.sharePhone && input.consumer.phone ? input.consumer.phone : null;
-  const [lead] = await tx
-    .insert(leads)
-    .values({
-      businessId: input.businessId,
-      consumerId: input.consumer.id,
-      name: input.consumer.name,
-      email: input.consumer.email,
-      phone: sharedPhone ?? '',
-      source: input.source,
-    })
-    .onConflictDoUpdate({
-      target: [leads.businessId, leads.consumerId],
-      targetWhere: sql`consumer_id is not null`,
-      set: {
-        name: input.consumer.name,
-        email: input.consumer.email,
-        ...(sharedPhone !== null && { phone: sharedPhone }),
-        source: input.source,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ id: leads.id });
+  const [lead] = await claimLead(tx, sharedPhone === null ? 'phone_kept' : 'phone_shared', {
+    businessId: input.businessId,
+    consumerId: input.consumer.id,
+    name: input.consumer.name,
+    email: input.consumer.email,
+    phone: sharedPhone ?? '',
+    source: input.source,
+  });
   if (!lead) throw new Error('Lead was not recorded');
   return lead.id;
 }
+
+/** upsertLeadFromClaim's statement, prepared: a claim writes it inside its transaction. */
+const claimLead = preparedQuery<{ id: number }, 'phone_shared' | 'phone_kept'>(
+  'claim_lead',
+  (variant) => {
+    const value = (name: string) => sql.placeholder(name);
+    return sql`insert into ${leads} (business_id, consumer_id, name, email, phone, source)
+      values (${value('businessId')}::integer, ${value('consumerId')}::integer,
+        ${value('name')}::text, ${value('email')}::text, ${value('phone')}::text,
+        ${value('source')}::text)
+      on conflict (business_id, consumer_id) where consumer_id is not null do update
+        set name = excluded.name, email = excluded.email,
+          ${variant === 'phone_shared' ? sql`phone = excluded.phone,` : sql``}
+          source = excluded.source, updated_at = now()
+      returning id`;
+  },
+);
 
 export async function listLeads(
   db: Database,

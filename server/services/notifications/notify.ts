@@ -3,6 +3,7 @@ import { type NotificationReference, type NotificationType } from '@shared/const
 import { notificationPreferences, notifications } from '@shared/tables/notifications';
 import { users } from '@shared/tables/users';
 import { type Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 
 /** The channel every app instance listens on, so a notification reaches its user on any of them. */
 export const NOTIFICATION_CHANNEL = 'markit_notifications';
@@ -42,8 +43,8 @@ const TEMPLATES: Partial<Record<NotificationType, (input: NotifyInput, name: str
  * Tells the person an event concerns, inside the transaction of the event itself, so it exists
  * exactly when the event does; NOTIFY is delivered at commit to every instance's listeners.
  * A kind the recipient switched off in their settings is not written. The preference check, the
- * row and the NOTIFY are one statement: notify runs inside busy transactions (a claim holds its
- * pin's crowd behind it), and each statement is a round trip to the database.
+ * row and the NOTIFY are one prepared statement: notify runs inside busy transactions (a claim
+ * holds its pin's crowd behind it), and each statement is a round trip to the database.
  */
 export async function notify(tx: Executor, input: NotifyInput): Promise<void> {
   const template = TEMPLATES[input.type];
@@ -58,23 +59,39 @@ export async function notify(tx: Executor, input: NotifyInput): Promise<void> {
   const message = template
     ? template(input, name || DEFAULT_SENDER_NAME)
     : (input.message ?? 'New notification');
-  await tx.execute(sql`
+  await createNotification(tx, 'all', {
+    recipientId: input.recipientId,
+    type: input.type,
+    actorId: input.actorId ?? null,
+    actorName: input.actorName ?? null,
+    amountCents: input.amountCents ?? null,
+    message,
+    referenceType: input.referenceType ?? null,
+    referenceId: input.referenceId ?? null,
+  });
+}
+
+/** The notification, unless its kind is off for the recipient, and its NOTIFY, in one statement. */
+const createNotification = preparedQuery<{ notified: unknown }>('create_notification', () => {
+  const value = (name: string) => sql.placeholder(name);
+  return sql`
     with created as (
       insert into ${notifications}
         (recipient_id, type, actor_id, actor_name, amount_cents, message, reference_type, reference_id)
-      select ${input.recipientId}::integer, ${input.type}::text, ${input.actorId ?? null}::integer,
-             ${input.actorName ?? null}::text, ${input.amountCents ?? null}::integer,
-             ${message}::text, ${input.referenceType ?? null}::text,
-             ${input.referenceId ?? null}::integer
+      select ${value('recipientId')}::integer, ${value('type')}::text, ${value('actorId')}::integer,
+             ${value('actorName')}::text, ${value('amountCents')}::integer,
+             ${value('message')}::text, ${value('referenceType')}::text,
+             ${value('referenceId')}::integer
        where not exists (
          select 1 from ${notificationPreferences}
-          where user_id = ${input.recipientId} and type = ${input.type} and not in_app)
+          where user_id = ${value('recipientId')}::integer and type = ${value('type')}::text
+            and not in_app)
       returning id, recipient_id
     )
     select pg_notify(${NOTIFICATION_CHANNEL},
-                     json_build_object('recipientId', recipient_id, 'id', id)::text)
-      from created`);
-}
+                     json_build_object('recipientId', recipient_id, 'id', id)::text) as notified
+      from created`;
+});
 
 /** Whether the user keeps this kind on (a kind never chosen is on). */
 export async function wantsInApp(
