@@ -3,7 +3,8 @@ import { giftCardActivities } from '@shared/tables/gift-cards';
 import { type Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 
-export type CardActivity = typeof giftCardActivities.$inferInsert;
+/** An event as its caller gives it: the id and the time are the row's own. */
+export type CardActivity = Omit<typeof giftCardActivities.$inferInsert, 'id' | 'createdAt'>;
 
 /** Every column an event may set, prepared once (a claim and a spend each write one). */
 const insertActivity = preparedQuery<never>('record_card_activity', () => {
