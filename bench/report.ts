@@ -48,7 +48,15 @@ export type LegacyContention = {
 export type BenchReport = {
   date: string;
   scale: 'small' | 'full';
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; postgres: string };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    postgres: string;
+    /** How the server reached Postgres (reports before it was recorded: TCP). */
+    databaseConnection?: 'Unix socket' | 'TCP';
+  };
   connections: number;
   durationSeconds: number;
   rows: unknown;
@@ -100,7 +108,8 @@ export function formatReport(report: BenchReport, other: BenchReport | null): st
     `### ${report.date}, ${report.scale} scale`,
     '',
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, ` +
-      `Postgres ${machine.postgres}; server, Postgres and autocannon on the same machine. ` +
+      `Postgres ${machine.postgres}; server, Postgres and autocannon on the same machine, the ` +
+      `server reaching Postgres over ${machine.databaseConnection ?? 'TCP'}. ` +
       `${report.connections} connections, ${report.durationSeconds} s per endpoint after a 2 s warm-up.`,
     '',
   ];
