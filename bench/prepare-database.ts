@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../server/db/client';
 import { seedReferenceData } from '../server/db/reference-data';
@@ -8,24 +6,7 @@ import { type ProgressEvent } from './progress';
 import { type BenchScale, type BenchScaleName } from './scales';
 import { type SeedOptions, seedBenchData } from './seed';
 
-/** Where Debian's Postgres (and most Linux packages') puts its local socket. */
-const LOCAL_SOCKET_DIRECTORY = '/var/run/postgresql';
-
-/**
- * The local Postgres, as an app on the database's own machine reaches it: over its Unix socket
- * when there is one (a statement costs the server and Postgres less CPU than over TCP loopback,
- * measured in docs/performance.md), else over TCP on 127.0.0.1:5432.
- */
-export const DEFAULT_BENCH_DATABASE_URL = fs.existsSync(
-  path.join(LOCAL_SOCKET_DIRECTORY, '.s.PGSQL.5432'),
-)
-  ? `postgres://postgres@localhost/bench?host=${LOCAL_SOCKET_DIRECTORY}`
-  : 'postgres://postgres@127.0.0.1:5432/bench';
-
-/** How a URL reaches its server: a `host` parameter that is a path is a Unix socket's folder. */
-export function databaseConnectionKind(url: string): 'Unix socket' | 'TCP' {
-  return new URL(url).searchParams.get('host')?.startsWith('/') ? 'Unix socket' : 'TCP';
-}
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench';
 const DEFAULT_DATABASE_NAME = 'bench';
 
 /**

@@ -48,15 +48,7 @@ export type LegacyContention = {
 export type BenchReport = {
   date: string;
   scale: 'small' | 'full';
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    memoryGb: number;
-    node: string;
-    postgres: string;
-    /** How the server reached Postgres (reports before it was recorded: TCP). */
-    databaseConnection?: 'Unix socket' | 'TCP';
-  };
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; postgres: string };
   connections: number;
   durationSeconds: number;
   rows: unknown;
@@ -108,8 +100,7 @@ export function formatReport(report: BenchReport, other: BenchReport | null): st
     `### ${report.date}, ${report.scale} scale`,
     '',
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, ` +
-      `Postgres ${machine.postgres}; server, Postgres and autocannon on the same machine, the ` +
-      `server reaching Postgres over ${machine.databaseConnection ?? 'TCP'}. ` +
+      `Postgres ${machine.postgres}; server, Postgres and autocannon on the same machine. ` +
       `${report.connections} connections, ${report.durationSeconds} s per endpoint after a 2 s warm-up.`,
     '',
   ];

@@ -12,11 +12,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { findProjectRoot } from '../server/lib/project-root';
 import { measure, type Endpoint, type LoadOptions, type LoadResult } from './load';
-import {
-  databaseConnectionKind,
-  DEFAULT_BENCH_DATABASE_URL,
-  prepareBenchDatabase,
-} from './prepare-database';
+import { prepareBenchDatabase } from './prepare-database';
 import { createProgress } from './progress';
 import { formatReport, TARGETS, type BenchReport } from './report';
 import {
@@ -60,7 +56,7 @@ function parseArguments(argv: string[]) {
 
 const options = parseArguments(process.argv.slice(2));
 const root = findProjectRoot();
-const databaseUrl = process.env.BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const sessionSecret = 'bench-session-secret-that-is-long-enough-0123456789';
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -715,7 +711,6 @@ const report: BenchReport = {
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),
     node: process.version,
     postgres: await postgresVersion(),
-    databaseConnection: databaseConnectionKind(databaseUrl),
   },
   connections: options.connections,
   durationSeconds: options.duration,

@@ -1,6 +1,6 @@
 // `tsx bench/seed-cli.ts [--scale small|full|plan] [--check] [--pglite] [--keep-indexes]`
 //
-// Seeds the benchmark database of BENCH_DATABASE_URL (default: the local Postgres's `bench`)
+// Seeds the benchmark database of BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench)
 // and prints the timings and the row counts. --check then verifies the ledger (the app's own
 // checkLedger) and the data's invariants; --pglite seeds an in-memory PGlite instead, as the plan
 // test does; --keep-indexes loads with every index and foreign key in place (to compare).
