@@ -36,5 +36,7 @@ export async function recordCardActivity(tx: Executor, activity: CardActivity): 
     storeId: activity.storeId ?? null,
     message: activity.message ?? '',
     ledgerTransactionId: activity.ledgerTransactionId ?? null,
-  });
+    // Every column an event may set, so a column added to the table cannot be silently dropped
+    // here: the type check fails until the insert above writes it too.
+  } satisfies Record<keyof CardActivity, unknown>);
 }
