@@ -453,15 +453,15 @@ const benchDatabase = new URL(databaseUrl).pathname.slice(1);
 const isBenchBackend = (command: string) =>
   command.startsWith('postgres: ') && command.includes(` ${benchDatabase} `);
 const cpuNow = () => ({
-  server: cpuSeconds((pid) => pid === serverPid),
-  postgres: cpuSeconds((_, command) => isBenchBackend(command)),
+  server: cpuByProcess((pid) => pid === serverPid),
+  postgres: cpuByProcess((_, command) => isBenchBackend(command)),
 });
 /** Records the CPU the server and Postgres spent per answer since `before`. */
 const recordCpu = (name: string, before: ReturnType<typeof cpuNow>, answers: number) => {
   const now = cpuNow();
   const cpu = {
-    serverMs: ((now.server - before.server) * 1000) / answers,
-    postgresMs: ((now.postgres - before.postgres) * 1000) / answers,
+    serverMs: (cpuSince(before.server, now.server) * 1000) / answers,
+    postgresMs: (cpuSince(before.postgres, now.postgres) * 1000) / answers,
   };
   cpuPerAnswer[name] = cpu;
   log(
@@ -733,11 +733,11 @@ fs.writeFileSync(`${base}-cpu.json`, `${JSON.stringify(cpuPerAnswer, null, 2)}\n
 process.stdout.write(`\n${markdown}\n`);
 log(`Written ${path.relative(root, base)}.json and .md (targets: ${JSON.stringify(TARGETS)})`);
 
-/** CPU seconds used so far by the processes `pick` selects, from /proc (0 where there is none). */
-function cpuSeconds(pick: (pid: number, command: string) => boolean): number {
+/** CPU seconds used so far by each process `pick` selects, from /proc (none where there is none). */
+function cpuByProcess(pick: (pid: number, command: string) => boolean): Map<number, number> {
   const ticksPerSecond = 100;
-  let total = 0;
-  if (!fs.existsSync('/proc')) return 0;
+  const used = new Map<number, number>();
+  if (!fs.existsSync('/proc')) return used;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -746,12 +746,23 @@ function cpuSeconds(pick: (pid: number, command: string) => boolean): number {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       // After the command in parentheses: state is field 3, utime 14 and stime 15.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+      used.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
     } catch {
       // The process ended meanwhile.
     }
   }
-  return total;
+  return used;
+}
+
+/**
+ * CPU seconds spent between two readings, process by process: one that started meanwhile counts
+ * whole. One that ended meanwhile (a pool closing an idle connection) is left out, since its last
+ * seconds went with it; subtracting totals instead counted its whole life as negative time.
+ */
+function cpuSince(before: Map<number, number>, now: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, seconds] of now) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
 }
 
 async function postgresVersion(): Promise<string> {
