@@ -19,6 +19,16 @@ export function isUniqueViolation(error: unknown): string | undefined {
 }
 
 /**
+ * The reason a statement refused to go on with `refuse(reason)` (a function of the migrations,
+ * SQLSTATE MKR01), or undefined when the error is something else.
+ */
+export function refusalReason(error: unknown): string | undefined {
+  const found = driverError(error) as (DriverError & { message?: unknown }) | undefined;
+  if (found?.code !== 'MKR01') return undefined;
+  return typeof found.message === 'string' ? found.message : '';
+}
+
+/**
  * Connection-level SQLSTATEs and socket errors: the database is down, restarting, refusing
  * connections or gone from under a connection. Nothing about the request is wrong, so it is
  * answered 503 (try again) rather than 500.

@@ -18,7 +18,7 @@ import { preparedQuery } from '../../db/prepared';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError, notFound } from '../../lib/errors';
 import { upsertLeadFromClaim } from '../leads/leads';
-import { postTransactionExceptHot } from '../ledger/post-transaction';
+import { NothingTaken, postTransactionExceptHot } from '../ledger/post-transaction';
 import { notify } from '../notifications/notify';
 import { generateGiftCardCode } from './gift-card-code';
 import { giftCardAnswerColumns, toWalletGiftCard } from './present-gift-card';
@@ -98,6 +98,8 @@ export async function claimPin(
   consent: z.output<typeof claimPinSchema> = { sharePhone: false },
 ): Promise<ClaimResult> {
   let claimed: { giftCard: WalletGiftCard; remaining: number };
+  /** The pin as the claim found it, offered to the consumer. */
+  let offered: ClaimCandidate | undefined;
   try {
     claimed = await db.transaction(async (tx) => {
       const [pin] = await claimCandidate(tx, 'all', { consumerId, pinId });
@@ -107,6 +109,7 @@ export async function claimPin(
         if (!pin.aimedAtConsumer) throw new AppError('FORBIDDEN', CLAIM_MESSAGES.notOffered);
         throw unavailable(pin);
       }
+      offered = pin;
       if (pin.reserveId === null) throw new Error(`Ledger account missing for pin ${pinId}`);
       const expiresAt = new Date(pin.expiresAt);
 
@@ -201,14 +204,14 @@ export async function claimPin(
       });
       const giftCard = toWalletGiftCard({ ...card, balanceCents: pin.valueCents });
 
-      // Last, the pin's stock and the card's value leaving its reserve, in one statement just
-      // before the commit. The pin's own part of the offer (active, cards left, unexpired:
+      // Last, the pin's stock and the card's value leaving its reserve, in one statement sent
+      // with the commit. The pin's own part of the offer (active, cards left, unexpired:
       // pin_on_offer, which offered_pins is made of) is checked again on the row this statement
       // locks, so that of concurrent claims and a cancellation each sees the others' committed
       // change. No card left (or the pin paused, cancelled or expired meanwhile) throws, and the
       // whole claim above rolls back with it. The pin's row is locked before its reserve's, as
       // a top-up and a refund lock them.
-      const taken = await claim.applyHotAfter<{ remaining: number }>(
+      const taken = await claim.applyHotAndCommit<{ remaining: number }>(
         tx
           .update(pins)
           .set({
@@ -218,18 +221,19 @@ export async function claimPin(
           .where(and(eq(pins.id, pinId), sql`pin_on_offer(${pins})`))
           .returning({ remaining: pins.remaining }),
       );
-      if (!taken) {
-        const [current] = await tx
-          .select({ status: pins.status, expiresAt: pins.expiresAt, remaining: pins.remaining })
-          .from(pins)
-          .where(eq(pins.id, pinId));
-        throw unavailable(current ?? pin);
-      }
       return { giftCard, remaining: taken.remaining };
     });
   } catch (error) {
     // Two claims by one consumer raced past the check: the unique index let one through.
     if (isUniqueViolation(error) === 'gift_cards_pin_claim_idx') throw alreadyClaimed();
+    // The pin gave no card at the end: said as its row stands now that the claim rolled back.
+    if (error instanceof NothingTaken && offered) {
+      const [current] = await db
+        .select({ status: pins.status, expiresAt: pins.expiresAt, remaining: pins.remaining })
+        .from(pins)
+        .where(eq(pins.id, pinId));
+      throw unavailable(current ?? offered);
+    }
     throw error;
   }
 

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerEntries } from '@shared/tables/ledger';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { type LedgerAccount } from './accounts';
-import { postTransactionExceptHot } from './post-transaction';
+import { NothingTaken, postTransactionExceptHot } from './post-transaction';
 
 /**
  * A movement whose hot account (a pin's reserve under a crowd) is applied last, in the same
- * statement as the one that locks its elder (the pin's row): the statement's row decides whether
- * the value moves at all.
+ * statement as the one that locks its elder (the pin's row), and committed with it: the
+ * statement's row decides whether the value moves at all.
  */
 
 let context: TestContext;
@@ -63,7 +63,7 @@ function move(
       },
       reserve,
     );
-    const row = await posted.applyHotAfter<{ remaining: number }>(elder);
+    const row = await posted.applyHotAndCommit<{ remaining: number }>(elder);
     return { id: posted.id, row };
   });
 }
@@ -81,12 +81,13 @@ describe('postTransactionExceptHot', () => {
     expect(entries).toHaveLength(2);
   });
 
-  it('moves nothing on the hot account when the elder answers no row', async () => {
+  it('moves nothing, and rolls the whole movement back, when the elder answers no row', async () => {
     const { reserve, card } = await accounts(1_000);
-    const { row } = await move(reserve, card, 250, sql`select 4 as remaining where false`);
-    expect(row).toBeNull();
-    // The caller rolls back on null (a sold-out pin); the reserve was never touched.
-    expect(await balances(reserve.id)).toEqual([1_000]);
+    await expect(
+      move(reserve, card, 250, sql`select 4 as remaining where false`),
+    ).rejects.toBeInstanceOf(NothingTaken);
+    // The card's side was written before the hot statement: it went with the rollback.
+    expect(await balances(reserve.id, card.id)).toEqual([1_000, 0]);
   });
 
   it('refuses a movement that would take the hot account below zero, and it rolls back whole', async () => {
@@ -97,7 +98,7 @@ describe('postTransactionExceptHot', () => {
     expect(await balances(reserve.id, card.id)).toEqual([100, 0]);
   });
 
-  it('applies the hot account only once', async () => {
+  it('applies the hot account only once, and commits with it: what the callback does after is not part of the movement', async () => {
     const { reserve, card } = await accounts(1_000);
     await expect(
       context.database.db.transaction(async (tx) => {
@@ -115,10 +116,10 @@ describe('postTransactionExceptHot', () => {
           },
           reserve,
         );
-        await posted.applyHotAfter(sql`select 1 as remaining`);
-        await posted.applyHotAfter(sql`select 1 as remaining`);
+        await posted.applyHotAndCommit(sql`select 1 as remaining`);
+        await posted.applyHotAndCommit(sql`select 1 as remaining`);
       }),
     ).rejects.toThrow('applied to account');
-    expect(await balances(reserve.id, card.id)).toEqual([1_000, 0]);
+    expect(await balances(reserve.id, card.id)).toEqual([900, 100]);
   });
 });

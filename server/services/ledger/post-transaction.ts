@@ -2,7 +2,9 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { type LedgerTransactionKind } from '@shared/constants';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '@shared/tables/ledger';
 import { type Transaction } from '../../db/client';
+import { executeAndCommit } from '../../db/execute-and-commit';
 import { queryRows } from '../../db/query-rows';
+import { refusalReason } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';
 import { type LedgerAccount } from './accounts';
 
@@ -40,28 +42,41 @@ export async function postTransaction(
   return id;
 }
 
+const NOTHING_TAKEN = 'nothing taken';
+const NO_FUNDS = 'insufficient funds';
+
+/** The statement a hot movement was applied after answered no row (a sold-out pin): nothing moved. */
+export class NothingTaken extends Error {
+  constructor() {
+    super('Nothing was taken: the movement was not applied');
+    this.name = 'NothingTaken';
+  }
+}
+
 export type PostedExceptHot = {
   /** The ledger transaction, already recorded with all its entries. */
   id: number;
   /**
-   * In one statement: runs `first` (a statement returning at most one row, typically the update
-   * that locks the hot row's elder), then, only if it returned a row, applies the hot account's
-   * entries to its balance (refusing, as postTransaction does, a balance that would go below
-   * zero). Answers `first`'s row by its column names, or null when it returned none and nothing
-   * was applied. The movement is complete only once this has answered a row: call it as the last
-   * statement before the commit.
+   * The transaction's last statement, committed with it: runs `first` (a statement returning at
+   * most one row, typically the update that locks the hot row's elder), then applies the hot
+   * account's entries to its balance, and commits (executeAndCommit: on a server, in the same
+   * round trip). Answers `first`'s row by its column names. When `first` answers no row it throws
+   * NothingTaken, and a balance that would go below zero throws Insufficient funds (as
+   * postTransaction does): either way nothing is committed and the transaction rolls back. The
+   * callback returns right after it.
    */
-  applyHotAfter: <Row extends Record<string, unknown>>(first: SQLWrapper) => Promise<Row | null>;
+  applyHotAndCommit: <Row extends Record<string, unknown>>(first: SQLWrapper) => Promise<Row>;
 };
 
 /**
  * postTransaction for a movement touching a row that many transactions update at once (a pin's
  * reserve while a crowd claims the pin): the transaction, its entries and every other account's
- * balance are written now, the hot account's balance only when the caller calls `applyHotAfter`,
+ * balance are written now, the hot account's balance only when the caller calls `applyHotAndCommit`,
  * so that its row is locked from that statement to the commit instead of through the caller's
  * other work. The statement that takes the hot row's elder (a pin's row, which its other writers
- * lock before its reserve's) runs in the same round trip: under a crowd, every round trip while
- * those rows are locked is time the next claim waits. Until it runs the balances lag the entries.
+ * lock before its reserve's) runs in the same round trip, and so does the commit: under a crowd,
+ * every round trip while those rows are locked is time the next claim waits. Until it runs the
+ * balances lag the entries.
  */
 export async function postTransactionExceptHot(
   tx: Transaction,
@@ -84,25 +99,35 @@ export async function postTransactionExceptHot(
   let applied = false;
   return {
     id,
-    applyHotAfter: async <Row extends Record<string, unknown>>(first: SQLWrapper) => {
+    applyHotAndCommit: async <Row extends Record<string, unknown>>(first: SQLWrapper) => {
       if (applied)
         throw new Error(`Ledger transaction ${id} was applied to account ${hot.id} twice`);
       applied = true;
-      // `applied` reads `elder`, so `elder` runs (and locks its rows) before the hot row.
-      const [result] = await queryRows<{ first: Row | null; applied: boolean }>(
-        tx,
-        sql`with elder as (${first.getSQL()}),
-                 applied as (
-                   update ${ledgerAccounts} set balance_cents = balance_cents + ${change}::bigint
-                    where id = ${hot.id} and balance_cents + ${change}::bigint >= 0
-                      and exists (select 1 from elder)
-                   returning id)
-            select (select to_jsonb(elder) from elder) as first,
-                   exists (select 1 from applied) as applied`,
-      );
-      if (!result?.first) return null;
-      if (!result.applied) throw new AppError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE);
-      return result.first;
+      // `applied` reads `elder`, so `elder` runs (and locks its rows) before the hot row. What
+      // must not be committed raises (refuse): the COMMIT sent with the statement then never runs.
+      try {
+        const [result] = await executeAndCommit<{ first: Row }>(
+          tx,
+          sql`with elder as (${first.getSQL()}),
+                   applied as (
+                     update ${ledgerAccounts} set balance_cents = balance_cents + ${change}::bigint
+                      where id = ${hot.id} and balance_cents + ${change}::bigint >= 0
+                        and exists (select 1 from elder)
+                     returning id)
+              select (select to_jsonb(elder) from elder) as first,
+                     case when not exists (select 1 from elder) then refuse(${NOTHING_TAKEN})
+                          when not exists (select 1 from applied) then refuse(${NO_FUNDS})
+                          else true end as applied`,
+        );
+        if (!result) throw new Error(`Ledger transaction ${id} answered no row`);
+        return result.first;
+      } catch (error) {
+        const reason = refusalReason(error);
+        if (reason === NOTHING_TAKEN) throw new NothingTaken();
+        if (reason === NO_FUNDS)
+          throw new AppError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE);
+        throw error;
+      }
     },
   };
 }
