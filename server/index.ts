@@ -78,7 +78,13 @@ const app = createApp({
   jobs,
 });
 
-const server = app.listen(config.port, config.host, async () => {
+const server = app.listen(config.port, config.host, async (error?: Error) => {
+  if (error) {
+    // The port is taken (or the host is not this machine's): nothing can be served, and a
+    // process that stays up without listening would look started to whatever waits for it.
+    console.error(`mark.it cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    process.exit(1);
+  }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where =
     database.kind === 'embedded'
