@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -365,6 +366,37 @@ describe('faults', () => {
     expect(exit).toMatchObject({ code: 1 });
     expect(server.output()).toContain('uncaught exception: stopping');
     expect(server.output()).toContain('finishing requests in flight');
+  });
+
+  it('a port already taken: the server says so and exits with code 1 instead of staying up unreachable', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'markit-faults-'));
+    try {
+      await expect(
+        startServerProcess({
+          env: {
+            NODE_ENV: 'production',
+            DATABASE_URL: await freshDatabase(),
+            SESSION_SECRET: randomBytes(32).toString('hex'),
+            DATA_DIR: dataDirectory,
+            DEMO: '0',
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'warn',
+          },
+          readyTimeoutMs: 30_000,
+        }),
+      ).rejects.toThrow(
+        new RegExp(
+          `exited \\(1\\) before it was ready[\\s\\S]*cannot listen on 127\\.0\\.0\\.1:${port}`,
+        ),
+      );
+    } finally {
+      holder.close();
+      fs.rmSync(dataDirectory, { recursive: true, force: true });
+    }
   });
 
   it('SIGTERM under load: no new connections, every accepted request answered, pool closed, exit 0 within 10 s', async () => {
