@@ -5,6 +5,9 @@ import { type Transaction } from './client';
 
 const dialect = new PgDialect();
 
+/** What follows the statement in its message on a server: its COMMIT, and a new transaction. */
+export const COMMIT_AND_BEGIN = '; commit; begin';
+
 /**
  * Runs `statement` as the last of the transaction and commits, answering the statement's rows.
  *
@@ -37,7 +40,7 @@ export async function executeAndCommit<Row>(tx: Transaction, statement: SQL): Pr
     }
   }
   const results = (await tx.execute(
-    sql`${statement}; commit; begin`.inlineParams(),
+    sql`${statement}${sql.raw(COMMIT_AND_BEGIN)}`.inlineParams(),
   )) as unknown as Array<{ rows: Row[] }>;
   return results[0]?.rows ?? [];
 }

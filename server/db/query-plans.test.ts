@@ -7,6 +7,7 @@ import {
   benchConsumerUsername,
   seedBenchData,
 } from '../../bench/seed';
+import { COMMIT_AND_BEGIN } from './execute-and-commit';
 import { countUnread, listNotifications } from '../services/notifications/list-notifications';
 import { getLeaderboard, getLeaderboardStanding } from '../services/gift-cards/leaderboard';
 import { listConsumerGiftCards } from '../services/gift-cards/list-consumer-gift-cards';
@@ -64,7 +65,7 @@ beforeAll(async () => {
     onQuery: (sent, params) => {
       // A transaction's last statement may travel with its COMMIT (executeAndCommit, on a
       // server): its plan is the statement's.
-      const text = sent.replace(/;\s*commit;\s*begin\s*$/i, '');
+      const text = sent.endsWith(COMMIT_AND_BEGIN) ? sent.slice(0, -COMMIT_AND_BEGIN.length) : sent;
       if (recording && !statements.has(text)) statements.set(text, params);
       watcher?.(text, params);
     },

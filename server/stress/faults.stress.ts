@@ -59,6 +59,20 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
+/** The deployed server's environment, on a free port unless `port` is given. */
+function serverEnvironment(databaseUrl: string, dataDirectory: string, port = 0) {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: dataDirectory,
+    DEMO: '0',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+}
+
 /**
  * The server as deployed (NODE_ENV=production): the API does not need the built client, which
  * CI builds only after this step (without it, non-API paths answer 404).
@@ -66,16 +80,7 @@ async function freshDatabase(): Promise<string> {
 async function startServer(databaseUrl: string, preload?: string): Promise<ServerProcess> {
   const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'markit-faults-'));
   const server = await startServerProcess({
-    env: {
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: dataDirectory,
-      DEMO: '0',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnvironment(databaseUrl, dataDirectory),
     ...(preload ? { preload } : {}),
   });
   cleanups.push(async () => {
@@ -376,16 +381,7 @@ describe('faults', () => {
     try {
       await expect(
         startServerProcess({
-          env: {
-            NODE_ENV: 'production',
-            DATABASE_URL: await freshDatabase(),
-            SESSION_SECRET: randomBytes(32).toString('hex'),
-            DATA_DIR: dataDirectory,
-            DEMO: '0',
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            LOG_LEVEL: 'warn',
-          },
+          env: serverEnvironment(await freshDatabase(), dataDirectory, port),
           readyTimeoutMs: 30_000,
         }),
       ).rejects.toThrow(
