@@ -162,6 +162,25 @@ const INVARIANTS: [string, string][] = [
      where expected.users is distinct from c.users`,
   ],
   [
+    "business card days that differ from the cards' history",
+    `select count(*) from (
+       select c.business_id, (a.created_at at time zone 'UTC')::date as day,
+         count(*) filter (where a.kind = 'spent') as redemptions,
+         coalesce(sum(a.amount_cents) filter (where a.kind = 'spent'), 0) as redeemed_cents,
+         coalesce(sum(a.balance_after_cents) filter (where a.kind = 'expired'), 0) as expired_cents,
+         coalesce(sum(a.amount_cents) filter (where a.kind = 'refunded'), 0) as returned_cents
+       from gift_card_activities a join gift_cards c on c.id = a.gift_card_id
+       where a.kind in ('spent', 'expired', 'refunded') and c.source = 'pin_claim'
+         and c.business_id is not null
+       group by 1, 2
+     ) as expected full join business_card_days d using (business_id, day)
+     -- A day whose numbers are all zero has no row.
+     where (coalesce(expected.redemptions, 0), coalesce(expected.redeemed_cents, 0),
+            coalesce(expected.expired_cents, 0), coalesce(expected.returned_cents, 0))
+       is distinct from (coalesce(d.redemptions, 0), coalesce(d.redeemed_cents, 0),
+            coalesce(d.expired_cents, 0), coalesce(d.returned_cents, 0))`,
+  ],
+  [
     'identity sequences behind their table',
     `select (select count(*) from users where id >= (select last_value from users_id_seq))
        + (select count(*) from gift_cards where id >= (select last_value from gift_cards_id_seq))

@@ -471,6 +471,8 @@ export const SEEDED_TABLES = [
   // Filled by the triggers on gifts (migration 0008), not by the seed itself.
   'leaderboard_totals',
   'leaderboard_total_counts',
+  // Filled by the triggers on gift_card_activities (migration 0027).
+  'business_card_days',
 ];
 
 // ---------------------------------------------------------------------------------------------

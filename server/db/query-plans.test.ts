@@ -20,6 +20,7 @@ import { listWalletTransactions } from '../services/wallet/wallet-transactions';
 import { getActivityChart } from '../services/charts/activity-chart';
 import { getGiftsChart } from '../services/charts/gifts-chart';
 import { getTopStoresChart } from '../services/charts/top-stores-chart';
+import { getValueChart } from '../services/charts/value-chart';
 import { getCardHistory } from '../services/gift-cards/get-card-history';
 import { conversationToRead } from '../services/messages/conversation';
 import { countUnreadMessages, listConversations } from '../services/messages/list-conversations';
@@ -466,6 +467,31 @@ describe('query plans over a mid-size database', () => {
     });
   });
 
+  it("the business's charts read its days and totals, never the history of each card it issued", async () => {
+    const [business] = await context.database.query<{ id: number }>(
+      'select id from users where username = $1',
+      [benchBusinessUsername(1)],
+    );
+    const sent = await sentBy(/\bbusiness_card_days\b/, async () => {
+      await getValueChart(context.database.db, business!.id);
+      await getActivityChart(context.database.db, business!.id);
+    });
+    expect(sent).toHaveLength(2);
+    const [value, activity] = await Promise.all(
+      sent.map(({ text, params }) => statementPlan(text, params)),
+    );
+    for (const { nodes } of [value!, activity!]) {
+      expect(await bigSequentialScans(nodes)).toEqual([]);
+      expect(indexesOf(nodes)).not.toContain('gift_card_activities_card_idx');
+    }
+    // The value chart reaches cards only through the index of the business's active cards by
+    // expiry (those past it, not yet settled); the activity chart counts the period's claims.
+    const cardIndexes = (nodes: PlanNode[]) =>
+      [...indexesOf(nodes)].filter((name) => name?.startsWith('gift_cards_'));
+    expect(cardIndexes(value!.nodes)).toEqual(['gift_cards_business_active_expires_idx']);
+    expect(cardIndexes(activity!.nodes)).toEqual(['gift_cards_business_idx']);
+  });
+
   // Postgres plans a prepared statement for its first five executions, then keeps one generic
   // plan unless that plan looks costlier than the custom ones: then it plans every execution
   // again, and preparing it gained nothing. The hottest statements are prepared (db/prepared.ts);
@@ -549,6 +575,7 @@ describe('query plans over a mid-size database', () => {
           });
           await getGiftsChart(db, consumer);
           await getActivityChart(db, business);
+          await getValueChart(db, business);
           await getTopStoresChart(db, business);
           await assertWithinRateLimit(
             db,
@@ -598,6 +625,7 @@ describe('query plans over a mid-size database', () => {
           'card_history_page',
           'gifts_chart',
           'business_activity_chart',
+          'business_value_chart',
           'business_top_stores',
           'business_pins_page',
           'rate_limit_windows',

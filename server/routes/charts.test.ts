@@ -137,24 +137,71 @@ describe('GET /api/business/charts/activity', () => {
   });
 });
 
+/**
+ * The value chart as each card's own records give it: face values, the spends and refunds in its
+ * history, and the ledger balance of the cards still active and unexpired. The chart reads totals
+ * instead; both must agree.
+ */
+async function valueFromEachCard(businessId: number) {
+  const [row] = await context.database.query<Record<string, number>>(
+    `select
+       coalesce(sum(c.value_cents), 0)::int as issued,
+       coalesce(sum(h.spent), 0)::int as redeemed,
+       coalesce(sum(l.balance_cents)
+         filter (where c.status = 'active' and c.expires_at > now()), 0)::int as outstanding,
+       coalesce(sum(h.returned), 0)::int as returned
+     from gift_cards c
+     join ledger_accounts l on l.gift_card_id = c.id
+     left join lateral (
+       select sum(a.amount_cents) filter (where a.kind = 'spent') as spent,
+              sum(a.amount_cents) filter (where a.kind = 'refunded') as returned
+       from gift_card_activities a where a.gift_card_id = c.id
+     ) h on true
+     where c.business_id = $1 and c.source = 'pin_claim'`,
+    [businessId],
+  );
+  const dollars = (cents: number | undefined) => (cents ?? 0) / 100;
+  return {
+    issued: dollars(row?.issued),
+    redeemed: dollars(row?.redeemed),
+    outstanding: dollars(row?.outstanding),
+    returned: dollars(row?.returned),
+  };
+}
+
 describe('GET /api/business/charts/value', () => {
   it('splits the value of the claimed cards into redeemed, outstanding and returned', async () => {
     const business = await fundedBusiness(context, 1000, 'Value Coffee');
     const pinId = await createTestPin(business.agent, store.starbucks, { value: 10, quantity: 5 });
-    const [spender, expiring, keeper] = await manyConsumers(context, 3);
+    const [spender, expiring, lapsing, keeper] = await manyConsumers(context, 4);
     const spent = await claim(spender!, pinId);
     const expired = await claim(expiring!, pinId);
+    const lapsed = await claim(lapsing!, pinId);
     await claim(keeper!, pinId);
     expect((await spendAtCounter(spender!, spent, business.agent, 4)).status).toBe(201);
-    await context.database.db.execute(
-      sql`update gift_cards set expires_at = now() - interval '1 minute' where id = ${expired}`,
-    );
+    expect((await spendAtCounter(expiring!, expired, business.agent, 3)).status).toBe(201);
+    const pastExpiry = (cardId: number) =>
+      context.database.db.execute(
+        sql`update gift_cards set expires_at = now() - interval '1 minute' where id = ${cardId}`,
+      );
+    await pastExpiry(expired);
     await expireGiftCards(context.database.db);
+    const read = async () => {
+      const response = await business.agent.get('/api/business/charts/value');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(await valueFromEachCard(business.user.id));
+      return response.body;
+    };
 
-    const response = await business.agent.get('/api/business/charts/value');
-    expect(response.status).toBe(200);
-    // Issued 3 × $10; $4 spent; the expired card's $10 went back; $6 + $10 still on cards.
-    expect(response.body).toEqual({ issued: 30, redeemed: 4, outstanding: 16, returned: 10 });
+    // Issued 4 × $10; $4 and $3 spent; the expired card's $7 went back; $6 + $10 + $10 on cards.
+    expect(await read()).toEqual({ issued: 40, redeemed: 7, outstanding: 26, returned: 7 });
+
+    // A card past its expiry is no longer outstanding, before the sweep has given its value back…
+    await pastExpiry(lapsed);
+    expect(await read()).toEqual({ issued: 40, redeemed: 7, outstanding: 16, returned: 7 });
+    // …and once it has, its $10 is returned.
+    await expireGiftCards(context.database.db);
+    expect(await read()).toEqual({ issued: 40, redeemed: 7, outstanding: 16, returned: 17 });
 
     const nobody = await fundedBusiness(context, 0);
     expect((await nobody.agent.get('/api/business/charts/value')).body).toEqual({
@@ -163,6 +210,24 @@ describe('GET /api/business/charts/value', () => {
       outstanding: 0,
       returned: 0,
     });
+  });
+
+  it("counts each pin's claims at the pin's value, whatever happens to the pin after", async () => {
+    const business = await fundedBusiness(context, 1000, 'Two Pins Coffee');
+    const fives = await createTestPin(business.agent, store.starbucks, { value: 5, quantity: 3 });
+    const tens = await createTestPin(business.agent, store.starbucks, { value: 10, quantity: 3 });
+    const [first, second] = await manyConsumers(context, 2);
+    await claim(first!, fives);
+    await claim(second!, fives);
+    await claim(first!, tens);
+    // Topping up one pin and cancelling the other change what is reserved, not what was issued.
+    expect(
+      (await business.agent.post(`/api/pins/${fives}/top-up`).send({ quantity: 2 })).status,
+    ).toBe(200);
+    expect((await business.agent.post(`/api/pins/${tens}/cancel`)).status).toBe(200);
+    const response = await business.agent.get('/api/business/charts/value');
+    expect(response.body).toEqual({ issued: 20, redeemed: 0, outstanding: 20, returned: 0 });
+    expect(response.body).toEqual(await valueFromEachCard(business.user.id));
   });
 });
 

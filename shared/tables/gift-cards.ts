@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   GIFT_CARD_ACTIVITY_KINDS,
   GIFT_CARD_SOURCES,
@@ -63,6 +74,11 @@ export const giftCards = pgTable(
     index('gift_cards_owner_idx').on(table.ownerId, table.status, table.expiresAt, table.id),
     index('gift_cards_business_idx').on(table.businessId, table.createdAt, table.id),
     index('gift_cards_status_expires_idx').on(table.status, table.expiresAt),
+    // A business's promotional cards still active: the value chart finds those past their expiry
+    // that the expiry sweep has not settled yet without reading the business's other cards.
+    index('gift_cards_business_active_expires_idx')
+      .on(table.businessId, table.expiresAt)
+      .where(sql`${table.status} = 'active' and ${table.businessId} is not null`),
   ],
 );
 
@@ -176,6 +192,30 @@ export const giftCardActivities = pgTable(
       .on(table.ledgerTransactionId)
       .where(sql`${table.ledgerTransactionId} is not null`),
   ],
+);
+
+/**
+ * What happened on one UTC day to the promotional cards a business's pins issued, for its
+ * dashboard charts: spends (how many, and their value), the value on cards when they expired, and
+ * the value given back to the business at expiry. Kept by statement triggers on
+ * `gift_card_activities` (migration 0027) in the statement that writes the history, so a chart
+ * reads a business's days instead of the history of every card it ever issued. A row only while
+ * one of its numbers is not zero.
+ */
+export const businessCardDays = pgTable(
+  'business_card_days',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    redemptions: integer('redemptions').notNull(),
+    redeemedCents: bigint('redeemed_cents', { mode: 'number' }).notNull(),
+    /** What cards still held when they expired (the sweep marks them and writes 'expired'). */
+    expiredCents: bigint('expired_cents', { mode: 'number' }).notNull(),
+    returnedCents: bigint('returned_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.businessId, table.day] })],
 );
 
 /**
