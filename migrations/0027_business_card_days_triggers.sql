@@ -10,8 +10,14 @@
 --
 -- business_card_days_apply adds (sign 1) or takes off (sign -1) the given history rows: the one
 -- place the rule is written, for the triggers and for the history written before this migration.
+-- PL/pgSQL rather than SQL: a session plans its statements once and keeps them, and a statement
+-- with no spend, expiry or refund in it (a claim's, a gift's) returns before any of them runs.
 CREATE FUNCTION "business_card_days_apply"(sign integer, changed "gift_card_activities"[])
-RETURNS void LANGUAGE sql AS $$
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(changed) = 0 THEN
+    RETURN;
+  END IF;
   INSERT INTO "business_card_days" AS d
     ("business_id", "day", "redemptions", "redeemed_cents", "expired_cents", "returned_cents")
   SELECT c.business_id, (a.created_at AT TIME ZONE 'UTC')::date,
@@ -33,14 +39,17 @@ RETURNS void LANGUAGE sql AS $$
     "redeemed_cents" = d."redeemed_cents" + excluded."redeemed_cents",
     "expired_cents" = d."expired_cents" + excluded."expired_cents",
     "returned_cents" = d."returned_cents" + excluded."returned_cents";
+  IF sign > 0 THEN
+    RETURN;
+  END IF;
   -- Only rows taken off can leave a day at zero.
   DELETE FROM "business_card_days"
-  WHERE sign < 0
-    AND "redemptions" = 0 AND "redeemed_cents" = 0 AND "expired_cents" = 0
+  WHERE "redemptions" = 0 AND "redeemed_cents" = 0 AND "expired_cents" = 0
     AND "returned_cents" = 0
     AND ("business_id", "day") IN (
       SELECT c.business_id, (a.created_at AT TIME ZONE 'UTC')::date
       FROM unnest(changed) a JOIN "gift_cards" c ON c.id = a.gift_card_id);
+END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "business_card_days_statement"() RETURNS trigger LANGUAGE plpgsql AS $$
