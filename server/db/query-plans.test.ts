@@ -28,6 +28,7 @@ import { listConversationMessages } from '../services/messages/message-view';
 import { listBusinessPins } from '../services/pins/list-business-pins';
 import { businessOffersBrand, listBusinessStores } from '../services/redemptions/business-brands';
 import { findCodeCard } from '../services/redemptions/code-card';
+import { EXPIRY_BATCH_SIZE, expireGiftCards } from '../services/gift-cards/expire-gift-cards';
 import { listSavedCards } from '../services/payments/saved-cards';
 import { findUserByUsername } from '../services/profiles/find-user-by-username';
 import { getProfileSettings } from '../services/settings/get-profile-settings';
@@ -490,6 +491,30 @@ describe('query plans over a mid-size database', () => {
       [...indexesOf(nodes)].filter((name) => name?.startsWith('gift_cards_'));
     expect(cardIndexes(value!.nodes)).toEqual(['gift_cards_business_active_expires_idx']);
     expect(cardIndexes(activity!.nodes)).toEqual(['gift_cards_business_idx']);
+  });
+
+  it('the expiry sweep reads the cards that are due, never the cards that expired before', async () => {
+    const [expired] = await context.database.query<{ count: string | number }>(
+      `select count(*) as count from gift_cards where status = 'expired'`,
+    );
+    expect(Number(expired!.count)).toBeGreaterThan(1_000);
+    const sent = await sentBy(/\bskip locked\b/, () => expireGiftCards(context.database.db));
+    expect(sent).toHaveLength(1);
+    const [result] = await context.database.query<{
+      'QUERY PLAN': [{ Plan: PlanNode & { 'Actual Rows': number } }];
+    }>(`explain (analyze, format json) ${sent[0]!.text}`, sent[0]!.params);
+    // Every row any node of the plan read from the cards, kept or filtered out.
+    let cardRowsRead = 0;
+    const walk = (node: PlanNode & Record<string, unknown>) => {
+      if (node['Relation Name'] === 'gift_cards') {
+        cardRowsRead +=
+          Number(node['Actual Rows'] ?? 0) * Number(node['Actual Loops'] ?? 1) +
+          Number(node['Rows Removed by Filter'] ?? 0);
+      }
+      for (const child of node.Plans ?? []) walk(child as PlanNode & Record<string, unknown>);
+    };
+    walk(result!['QUERY PLAN'][0].Plan);
+    expect(cardRowsRead).toBeLessThanOrEqual(EXPIRY_BATCH_SIZE);
   });
 
   // Postgres plans a prepared statement for its first five executions, then keeps one generic

@@ -1,6 +1,9 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAID_CARD_EXPIRY_YEARS } from '@shared/constants';
+import { MIGRATIONS_FOLDER } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import {
   cardBalanceCents,
@@ -40,6 +43,15 @@ async function counterBusiness() {
   const business = await fundedBusiness(context, 100, 'Corner Counter');
   await createTestPin(business.agent, store.starbucks, { value: 5, quantity: 1 });
   return business;
+}
+
+/** A migration's SQL, by the name after its number. */
+async function readMigration(name: string): Promise<string> {
+  const file = (await fs.readdir(MIGRATIONS_FOLDER)).find((entry) =>
+    entry.endsWith(`_${name}.sql`),
+  );
+  if (!file) throw new Error(`No migration named ${name}`);
+  return fs.readFile(path.join(MIGRATIONS_FOLDER, file), 'utf8');
 }
 
 const healthyLedger = { entriesSum: 0, driftedAccounts: 0, negativeAccounts: 0 };
@@ -216,19 +228,36 @@ describe('expireGiftCards', () => {
     expect(await notificationsOf(ava.user.id)).toEqual([]);
   });
 
-  it('settles a promotional card an earlier version marked expired with its value still on it', async () => {
+  it('settles, after the migration for them, cards an earlier sweep marked expired with their value on them', async () => {
     const casey = await consumerWithCard(context, store.starbucks);
+    const paidId = await insertPaidCard(context.database.db, {
+      ownerId: casey.user.id,
+      buyerName: 'Noah Green',
+      valueCents: 2500,
+    });
     const fundsBefore = await fundsCents(context.database.db, casey.business.user.id);
-    await expireCardNow(context.database.db, casey.card.id);
-    await rows(sql`update gift_cards set status = 'expired' where id = ${casey.card.id}`);
-    await expireGiftCards(context.database.db);
+    // What that sweep left: the status changed, the value still on the card, no history of it.
+    for (const id of [casey.card.id, paidId]) await expireCardNow(context.database.db, id);
+    await rows(
+      sql`update gift_cards set status = 'expired' where id in (${casey.card.id}, ${paidId})`,
+    );
+    // The sweep itself looks only at active cards past their expiry.
+    expect(await expireGiftCards(context.database.db)).toBe(0);
+    expect(await cardBalanceCents(context.database.db, casey.card.id)).toBe(1000);
+
+    await context.database.db.execute(sql.raw(await readMigration('expired_cards_with_value')));
+    expect(await expireGiftCards(context.database.db)).toBe(2);
     expect(await fundsCents(context.database.db, casey.business.user.id)).toBe(fundsBefore + 1000);
     expect(await cardBalanceCents(context.database.db, casey.card.id)).toBe(0);
-    // It already read as expired: only the refund is new.
     expect((await historyOf(casey.agent, casey.card.id)).map((line) => line.kind)).toEqual([
       'refunded',
+      'expired',
       'issued',
     ]);
+    // Value paid for is never taken: that card is good for years again, its value untouched.
+    expect((await cardRow(paidId)).status).toBe('active');
+    expect(await cardBalanceCents(context.database.db, paidId)).toBe(2500);
+    expect(await checkLedger(context.database.db)).toEqual(healthyLedger);
   });
 
   it('settles each card once when instances sweep at the same moment', async () => {

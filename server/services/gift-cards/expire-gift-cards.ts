@@ -32,8 +32,7 @@ type DueCard = {
  * on it goes back to that business's funds through the ledger; the business is told. A card bought
  * with money is reissued instead when value is left on it: the law gives paid cards at least five
  * years, and value paid for is not taken back, so its expiry moves five years on and its holder
- * is told; an empty one simply expires. Cards an earlier version marked expired with value still
- * on them are settled the same way.
+ * is told; an empty one simply expires.
  *
  * Safe from every instance at once: each batch locks the cards it takes and skips those another
  * transaction holds (SKIP LOCKED), then reads each card again under its lock and settles only one
@@ -65,10 +64,7 @@ async function lockDueCards(tx: Transaction, batchSize: number): Promise<DueCard
   const locked = await queryRows<{ id: number }>(
     tx,
     sql`select c.id from gift_cards c
-        where (c.status = 'active' and c.expires_at <= now())
-           or (c.status = 'expired' and exists (
-                select 1 from ledger_accounts l
-                where l.gift_card_id = c.id and l.balance_cents > 0))
+        where c.status = 'active' and c.expires_at <= now()
         order by c.expires_at, c.id
         limit ${batchSize}
         for update of c skip locked`,
@@ -94,11 +90,8 @@ async function lockDueCards(tx: Transaction, batchSize: number): Promise<DueCard
 
 /** Settles one locked card; false when it is no longer due (another instance got there first). */
 async function settleCard(tx: Transaction, card: DueCard): Promise<boolean> {
+  if (card.status !== 'active' || !card.past_expiry) return false;
   const balanceCents = Number(card.balance_cents);
-  const due =
-    (card.status === 'active' && card.past_expiry) ||
-    (card.status === 'expired' && balanceCents > 0);
-  if (!due) return false;
   if (card.pin_id === null && balanceCents > 0) await reissuePaidCard(tx, card, balanceCents);
   else await expireCard(tx, card, balanceCents);
   return true;
@@ -106,17 +99,15 @@ async function settleCard(tx: Transaction, card: DueCard): Promise<boolean> {
 
 /** A promotional card, or a paid one with nothing left, expires; a promotional card's value goes back. */
 async function expireCard(tx: Transaction, card: DueCard, balanceCents: number): Promise<void> {
-  if (card.status !== 'expired') {
-    await tx
-      .update(giftCards)
-      .set({ status: 'expired', updatedAt: sql`now()` })
-      .where(eq(giftCards.id, card.id));
-    await recordCardActivity(tx, {
-      giftCardId: card.id,
-      kind: 'expired',
-      balanceAfterCents: balanceCents,
-    });
-  }
+  await tx
+    .update(giftCards)
+    .set({ status: 'expired', updatedAt: sql`now()` })
+    .where(eq(giftCards.id, card.id));
+  await recordCardActivity(tx, {
+    giftCardId: card.id,
+    kind: 'expired',
+    balanceAfterCents: balanceCents,
+  });
   if (balanceCents <= 0 || card.business_id === null) return;
 
   const funds = await getUserFundsAccount(tx, card.business_id);
