@@ -1,14 +1,15 @@
-import { eq, type Placeholder, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { brandDisplayName, type GiftCardStatus } from '@shared/constants';
 import { GIFT_CARD_MESSAGES, REDEMPTION_MESSAGES } from '@shared/schema/gift-cards';
 import { giftCards, redemptionCodes } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { users } from '@shared/tables/users';
+import { type RedemptionStore } from '@shared/schema/gift-cards';
 import { type Executor, type Transaction } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { type LedgerAccount } from '../ledger/accounts';
-import { businessOffersBrand } from './business-brands';
+import { brandStoresSql, businessOffersBrand, offersBrandSql } from './business-brands';
 
 /** A counter code with the card it spends, read at one moment of the database's clock. */
 export type CodeCard = {
@@ -53,7 +54,7 @@ const columns = {
   balanceCents: ledgerAccounts.balanceCents,
 };
 
-type Row = Awaited<ReturnType<typeof selectCodeCard>>[number];
+type Row = Awaited<ReturnType<typeof selectCodeCard<Record<never, never>>>>[number];
 
 function toCodeCard(row: Row): CodeCard {
   return {
@@ -77,25 +78,45 @@ function toCodeCard(row: Row): CodeCard {
   };
 }
 
-const selectCodeCard = (db: Executor, code: string | Placeholder) =>
+/** The code's row joined to its card, holder and card account; `extra` columns beside them. */
+const selectCodeCard = <Extra extends Record<string, SQL> = Record<never, never>>(
+  db: Executor,
+  code: string | Placeholder,
+  extra: Extra = {} as Extra,
+) =>
   db
-    .select(columns)
+    .select({ ...columns, ...extra })
     .from(redemptionCodes)
     .innerJoin(giftCards, eq(giftCards.id, redemptionCodes.giftCardId))
     .innerJoin(users, eq(users.id, giftCards.ownerId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.giftCardId, giftCards.id))
     .where(eq(redemptionCodes.code, code));
 
-// Prepared: every lookup at a counter starts with it.
-const codeCard = preparedStatement('redemption_code_card', (db: Executor) =>
-  selectCodeCard(db, sql.placeholder('code')),
-);
+// Prepared: every lookup at a counter is this one statement (after the allowance of misses): the
+// code's card, whether the business offers its brand and the business's stores of that brand.
+const codeCardAtCounter = preparedStatement('redemption_code_at_counter', (db: Executor) => {
+  const businessId = sql`${sql.placeholder('businessId')}::int`;
+  return selectCodeCard(db, sql.placeholder('code'), {
+    offersBrand: sql<boolean>`${offersBrandSql(businessId, sql`${giftCards.brandId}`)}`,
+    stores: sql<RedemptionStore[]>`${brandStoresSql(businessId, sql`${giftCards.brandId}`)}`,
+  });
+});
 
-/** The code and its card, or 404 for a code no card has (mistyped, forged, long pruned). */
-export async function findCodeCard(db: Executor, code: string): Promise<CodeCard> {
-  const [row] = await codeCard(db, 'all').execute({ code });
+/**
+ * What a counter's lookup shows, in one statement: the code and its card, refused as
+ * `assertRedeemable` refuses (404, 410, then 403), and the business's stores of the card's brand.
+ */
+export async function findRedeemableAtCounter(
+  db: Executor,
+  code: string,
+  businessId: number,
+): Promise<{ found: CodeCard; stores: RedemptionStore[] }> {
+  const [row] = await codeCardAtCounter(db, 'all').execute({ code, businessId });
   if (!row) throw notFound(REDEMPTION_MESSAGES.notFound);
-  return toCodeCard(row);
+  const found = toCodeCard(row);
+  assertUsable(found);
+  if (!row.offersBrand) throw otherBrand(found.card.brandId);
+  return { found, stores: row.stores };
 }
 
 /**
@@ -130,6 +151,14 @@ export async function assertRedeemable(
   found: CodeCard,
   businessId: number,
 ): Promise<void> {
+  assertUsable(found);
+  if (!(await businessOffersBrand(db, businessId, found.card.brandId))) {
+    throw otherBrand(found.card.brandId);
+  }
+}
+
+/** The 410s of `assertRedeemable`: whether the code can spend its card now, whoever asks. */
+function assertUsable(found: CodeCard): void {
   if (found.usedAt) throw new AppError('GONE', REDEMPTION_MESSAGES.used);
   if (found.codeExpired || found.codeOwnerId !== found.card.ownerId) {
     throw new AppError('GONE', REDEMPTION_MESSAGES.expired);
@@ -140,7 +169,7 @@ export async function assertRedeemable(
     throw new AppError('GONE', GIFT_CARD_MESSAGES.expired);
   }
   if (card.status !== 'active') throw new AppError('GONE', GIFT_CARD_MESSAGES.unavailable);
-  if (!(await businessOffersBrand(db, businessId, card.brandId))) {
-    throw forbidden(REDEMPTION_MESSAGES.otherBrand(brandDisplayName(card.brandId)));
-  }
 }
+
+const otherBrand = (brandId: string) =>
+  forbidden(REDEMPTION_MESSAGES.otherBrand(brandDisplayName(brandId)));

@@ -1,8 +1,7 @@
 import { centsToDollars } from '@shared/money';
 import { formatRedemptionCode, type RedemptionLookup } from '@shared/schema/gift-cards';
 import { type Database } from '../../db/client';
-import { listBusinessStores } from './business-brands';
-import { assertRedeemable, findCodeCard } from './code-card';
+import { findRedeemableAtCounter } from './code-card';
 import { type CodeAttempt, withCodeAttempt } from './code-attempts';
 import { firstNameOf } from './redemption-code';
 
@@ -17,14 +16,8 @@ export async function lookupRedemption(
   code: string,
 ): Promise<RedemptionLookup> {
   return withCodeAttempt(db, attempt, async () => {
-    const found = await findCodeCard(db, code);
+    const { found, stores } = await findRedeemableAtCounter(db, code, attempt.businessId);
     const { card } = found;
-    // The stores are read beside the card's checks (one wait instead of two); when a check
-    // refuses the card, they are not used.
-    const [, stores] = await Promise.all([
-      assertRedeemable(db, found, attempt.businessId),
-      listBusinessStores(db, attempt.businessId, card.brandId),
-    ]);
     return {
       code: formatRedemptionCode(found.code),
       expiresAt: new Date(found.codeExpiresAt).toISOString(),
