@@ -181,6 +181,17 @@ const INVARIANTS: [string, string][] = [
             coalesce(d.expired_cents, 0), coalesce(d.returned_cents, 0))`,
   ],
   [
+    "pins' redeemed cards that differ from the cards' history",
+    `select count(*) from (
+       select c.pin_id, count(distinct a.gift_card_id) as cards
+       from gift_card_activities a join gift_cards c on c.id = a.gift_card_id
+       where a.kind = 'spent' and c.pin_id is not null
+       group by 1
+     ) as expected full join pin_redeemed_cards r using (pin_id)
+     -- A pin none of whose cards was spent has no row.
+     where coalesce(expected.cards, 0) is distinct from coalesce(r.cards, 0)`,
+  ],
+  [
     'identity sequences behind their table',
     `select (select count(*) from users where id >= (select last_value from users_id_seq))
        + (select count(*) from gift_cards where id >= (select last_value from gift_cards_id_seq))

@@ -471,8 +471,9 @@ export const SEEDED_TABLES = [
   // Filled by the triggers on gifts (migration 0008), not by the seed itself.
   'leaderboard_totals',
   'leaderboard_total_counts',
-  // Filled by the triggers on gift_card_activities (migration 0027).
+  // Filled by the triggers on gift_card_activities (migrations 0027 and 0030).
   'business_card_days',
+  'pin_redeemed_cards',
 ];
 
 // ---------------------------------------------------------------------------------------------

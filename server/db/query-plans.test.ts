@@ -494,6 +494,22 @@ describe('query plans over a mid-size database', () => {
     expect(cardIndexes(activity!.nodes)).toEqual(['gift_cards_business_idx']);
   });
 
+  it("the business's pin list reads each pin's count of redeemed cards, never its cards' history", async () => {
+    const [business] = await context.database.query<{ id: number }>(
+      'select id from users where username = $1',
+      [benchBusinessUsername(1)],
+    );
+    const sent = await sentBy(/\bpin_redeemed_cards\b/, () =>
+      listBusinessPins(context.database.db, business!.id, { page: 1, limit: 10 }),
+    );
+    expect(sent).toHaveLength(1);
+    const { nodes } = await statementPlan(sent[0]!.text, sent[0]!.params);
+    expect(await bigSequentialScans(nodes)).toEqual([]);
+    const tables = new Set(nodes.map((node) => node['Relation Name']).filter(Boolean));
+    expect(tables).not.toContain('gift_card_activities');
+    expect(tables).not.toContain('gift_cards');
+  });
+
   it('the expiry sweep reads the cards that are due, never the cards that expired before', async () => {
     const [expired] = await context.database.query<{ count: string | number }>(
       `select count(*) as count from gift_cards where status = 'expired'`,

@@ -9,6 +9,7 @@ import { checkLedger } from '../services/ledger/check-ledger';
 import { expirePins } from '../services/pins/pin-refunds';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
 import { totalCount } from '../testing/page-headers';
+import { spendAtCounter } from '../testing/redemptions';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -373,5 +374,44 @@ describe('cancel and expiry of paused and sold-out pins', () => {
     expect((await pinOf(agent, pinId)).status).toBe('expired');
     expect([await fundsOf(agent), await reserveOf(pinId)]).toEqual([100, 0]);
     await expectLedgerBalanced();
+  });
+});
+
+describe("GET /api/pins/mine: the pin's redeemed cards", () => {
+  it('counts each card spent at least once, however many times, and only cards of that pin', async () => {
+    const { agent: business, pinId } = await businessWithPin();
+    const { pinId: otherPinId } = await businessWithPin();
+    const holders = await Promise.all([
+      signedInConsumer(context),
+      signedInConsumer(context),
+      signedInConsumer(context),
+    ]);
+    const cards: number[] = [];
+    for (const holder of holders) {
+      const claim = await holder.agent.post(`/api/pins/${pinId}/claim`);
+      expect(claim.status).toBe(201);
+      cards.push(claim.body.giftCard.id as number);
+    }
+    const elsewhere = await signedInConsumer(context);
+    const otherClaim = await elsewhere.agent.post(`/api/pins/${otherPinId}/claim`);
+    expect(otherClaim.status).toBe(201);
+    expect(await pinOf(business, pinId)).toMatchObject({ claimed: 3, redeemed: 0 });
+
+    const spend = async (index: number, amount: number) =>
+      expect(
+        (await spendAtCounter(holders[index]!.agent, cards[index]!, business, amount)).status,
+      ).toBe(201);
+    await spend(0, 2);
+    await spend(0, 3);
+    expect(await pinOf(business, pinId)).toMatchObject({ claimed: 3, redeemed: 1 });
+    // The whole card spent: still one redeemed card.
+    await spend(0, 5);
+    await spend(1, 10);
+    expect(await pinOf(business, pinId)).toMatchObject({ claimed: 3, redeemed: 2 });
+    // A spend of another pin's card, taken at this business's counter, is not this pin's.
+    expect(
+      (await spendAtCounter(elsewhere.agent, otherClaim.body.giftCard.id, business, 1)).status,
+    ).toBe(201);
+    expect(await pinOf(business, pinId)).toMatchObject({ redeemed: 2 });
   });
 });

@@ -219,6 +219,19 @@ export const businessCardDays = pgTable(
 );
 
 /**
+ * How many of a pin's cards have been spent at least once, for the business's pin list. Kept by
+ * statement triggers on `gift_card_activities` (migration 0030) in the statement that writes a
+ * spend, so the list reads one row per pin instead of the history of every card the pin issued.
+ * A row only while the count is above zero.
+ */
+export const pinRedeemedCards = pgTable('pin_redeemed_cards', {
+  pinId: integer('pin_id')
+    .primaryKey()
+    .references(() => pins.id, { onDelete: 'cascade' }),
+  cards: integer('cards').notNull(),
+});
+
+/**
  * The short-lived code a holder shows at the counter (as a QR code and as text). A new one is
  * made every minute; a code works until it expires or is used once, so a screenshot is useless.
  */

@@ -3,6 +3,7 @@ import { centsToDollars } from '@shared/money';
 import { stores } from '@shared/tables/locations';
 import { type PinStatus } from '@shared/constants';
 import { type BusinessPin } from '@shared/schema/pins';
+import { pinRedeemedCards } from '@shared/tables/gift-cards';
 import { pins } from '@shared/tables/pins';
 import { type Database, type Executor } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -23,10 +24,10 @@ const columns = {
   radius: pins.radiusMiles,
   lat: pins.lat,
   lng: pins.lng,
-  // Distinct cards, not spends: a card spent twice is one redemption of the pin's offer.
-  redeemed: sql<number>`(select count(distinct a.gift_card_id)::int from gift_cards c
-    join gift_card_activities a on a.gift_card_id = c.id and a.kind = 'spent'
-    where c.pin_id = pins.id)`,
+  // Cards, not spends: a card spent twice is one redemption of the pin's offer (kept per pin as
+  // the spends are written, so a pin of many cards costs the list one row).
+  redeemed: sql<number>`coalesce((select ${pinRedeemedCards.cards} from ${pinRedeemedCards}
+    where ${pinRedeemedCards.pinId} = ${pins.id}), 0)`,
   promotionMessage: pins.promotionMessage,
   showBusinessInfo: pins.showBusinessInfo,
   targetIdentifiers: sql<
