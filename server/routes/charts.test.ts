@@ -157,7 +157,7 @@ async function valueFromEachCard(businessId: number) {
               sum(a.amount_cents) filter (where a.kind = 'refunded') as returned
        from gift_card_activities a where a.gift_card_id = c.id
      ) h on true
-     where c.business_id = $1 and c.source = 'pin_claim'`,
+     where c.business_id = $1`,
     [businessId],
   );
   const dollars = (cents: number | undefined) => (cents ?? 0) / 100;
@@ -406,5 +406,36 @@ describe('who may read the charts', () => {
     }
     expect((await anonymous.get('/api/wallet/charts/gifts')).status).toBe(401);
     expect((await business.agent.get('/api/wallet/charts/gifts')).status).toBe(403);
+  });
+});
+
+describe("the business's charts and a card its holder gave on", () => {
+  it('count its claim, its spend and its value as the business’s, whoever holds it now', async () => {
+    const business = await fundedBusiness(context, 1000, 'Passed On Coffee');
+    const pinId = await createTestPin(business.agent, store.starbucks, { value: 10, quantity: 2 });
+    const [claimer, friend] = await manyConsumers(context, 2);
+    const cardId = await claim(claimer!, pinId);
+    const friendName = (await friend!.get('/api/user')).body.username as string;
+    const sent = await claimer!
+      .post(`/api/gift-cards/${cardId}/send`)
+      .send({ recipientUsername: friendName, message: 'For you' });
+    expect(sent.status).toBe(201);
+    expect((await spendAtCounter(friend!, cardId, business.agent, 4)).status).toBe(201);
+
+    const today = isoDay(todayUtc());
+    const activity = (await business.agent.get('/api/business/charts/activity'))
+      .body as ActivityChartDay[];
+    expect(activity.find((day) => day.date === today)).toEqual({
+      date: today,
+      claims: 1,
+      redemptions: 1,
+    });
+    const value = await business.agent.get('/api/business/charts/value');
+    expect(value.body).toEqual({ issued: 10, redeemed: 4, outstanding: 6, returned: 0 });
+    expect(value.body).toEqual(await valueFromEachCard(business.user.id));
+    const topStores = await business.agent.get('/api/business/charts/top-stores');
+    expect(topStores.body).toEqual([expect.objectContaining({ claims: 1 })]);
+    const dashboard = await business.agent.get('/api/business/dashboard');
+    expect(dashboard.body.firstSteps).toMatchObject({ firstClaim: true });
   });
 });

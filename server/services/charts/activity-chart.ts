@@ -23,7 +23,7 @@ const statement = preparedQuery<{ date: string; claims: number; redemptions: num
         claims as (
           select (c.created_at at time zone 'UTC')::date as day, count(*)::int as claims
           from gift_cards c
-          where c.business_id = ${businessId} and c.source = 'pin_claim'
+          where c.business_id = ${businessId}
             and c.created_at >= (select start from since)
           group by 1
         ),

@@ -12,23 +12,19 @@ type TopStoreRow = {
   claims: number;
 };
 
-// Starts from the business's pins and counts each pin's claimed cards in the pin's own range of
-// the claim index: the same plan for every business, so Postgres keeps one generic plan (a plan
-// starting from the business's cards was slower kept than planned per business). Its cost grows
-// with the business's pins, one index probe each, not with its cards.
+// The business's pins, each with its claimed cards (quantity − remaining: a claim takes one in the
+// transaction that issues the card, and nothing else moves it), summed per store. It reads no
+// card, so a pin of many cards costs what a pin of one does, and a card its holder gave on to a
+// friend still counts for the pin that issued it.
 const topStores = preparedQuery<TopStoreRow>(
   'business_top_stores',
   () => sql`select s.id as location_id, s.name as location_name, s.city, s.state,
-                   sum(claimed.cards)::int as claims
+                   sum(p.quantity - p.remaining)::int as claims
               from pins p
               join stores s on s.id = p.location_id
-              cross join lateral (
-                select count(*) as cards from gift_cards c
-                 where c.pin_id = p.id and c.source = 'pin_claim'
-              ) claimed
              where p.business_id = ${sql.placeholder('businessId')}::int
              group by s.id, s.name, s.city, s.state
-            having sum(claimed.cards) > 0
+            having sum(p.quantity - p.remaining) > 0
              order by claims desc, s.name, s.id
              limit ${sqlInteger(TOP_STORES_CHART_SIZE)}`,
 );

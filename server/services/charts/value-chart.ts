@@ -24,7 +24,7 @@ const statement = preparedQuery<{
          from gift_cards c
          join ledger_accounts l on l.gift_card_id = c.id
          where c.business_id = ${businessId} and c.status = 'active'
-           and c.expires_at <= now() and c.source = 'pin_claim')::bigint as unsettled
+           and c.expires_at <= now())::bigint as unsettled
       from business_card_days d
       where d.business_id = ${businessId}`;
 });
