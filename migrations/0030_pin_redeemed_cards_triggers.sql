@@ -84,6 +84,19 @@ CREATE TRIGGER "gift_card_activities_pin_redeemed_delete" AFTER DELETE ON "gift_
   REFERENCING OLD TABLE AS old_activities
   FOR EACH STATEMENT EXECUTE FUNCTION "pin_redeemed_cards_statement"();
 --> statement-breakpoint
--- The history written before this migration.
-SELECT "pin_redeemed_cards_apply"('{}', ARRAY(
-  SELECT a FROM "gift_card_activities" a WHERE a.kind = 'spent'));
+-- The history written before this migration, 100,000 cards at a time (one array of a big
+-- history would not fit in a value), each card's spends in one call.
+DO $$
+DECLARE
+  first_card integer;
+BEGIN
+  FOR first_card IN
+    SELECT g FROM generate_series(
+      0, (SELECT coalesce(max("gift_card_id"), 0) FROM "gift_card_activities"), 100000) AS g
+  LOOP
+    PERFORM "pin_redeemed_cards_apply"('{}', ARRAY(
+      SELECT a FROM "gift_card_activities" a
+      WHERE a.kind = 'spent' AND a.gift_card_id >= first_card AND a.gift_card_id < first_card + 100000));
+  END LOOP;
+END
+$$;

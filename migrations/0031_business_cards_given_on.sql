@@ -45,5 +45,19 @@ $$;
 --> statement-breakpoint
 DELETE FROM "business_card_days";
 --> statement-breakpoint
-SELECT "business_card_days_apply"(1, ARRAY(
-  SELECT a FROM "gift_card_activities" a WHERE a.kind IN ('spent', 'expired', 'refunded')));
+-- 100,000 cards at a time: one array of a big history would not fit in a value.
+DO $$
+DECLARE
+  first_card integer;
+BEGIN
+  FOR first_card IN
+    SELECT g FROM generate_series(
+      0, (SELECT coalesce(max("gift_card_id"), 0) FROM "gift_card_activities"), 100000) AS g
+  LOOP
+    PERFORM "business_card_days_apply"(1, ARRAY(
+      SELECT a FROM "gift_card_activities" a
+      WHERE a.kind IN ('spent', 'expired', 'refunded')
+        AND a.gift_card_id >= first_card AND a.gift_card_id < first_card + 100000));
+  END LOOP;
+END
+$$;

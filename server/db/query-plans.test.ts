@@ -515,8 +515,9 @@ describe('query plans over a mid-size database', () => {
       `select count(*) as count from gift_cards where status = 'expired'`,
     );
     expect(Number(expired!.count)).toBeGreaterThan(1_000);
+    // One statement per batch; any card due in the seed is settled on the way.
     const sent = await sentBy(/\bskip locked\b/, () => expireGiftCards(context.database.db));
-    expect(sent).toHaveLength(1);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
     const [result] = await context.database.query<{
       'QUERY PLAN': [{ Plan: PlanNode & { 'Actual Rows': number } }];
     }>(`explain (analyze, format json) ${sent[0]!.text}`, sent[0]!.params);

@@ -380,7 +380,7 @@ describe('cancel and expiry of paused and sold-out pins', () => {
 describe("GET /api/pins/mine: the pin's redeemed cards", () => {
   it('counts each card spent at least once, however many times, and only cards of that pin', async () => {
     const { agent: business, pinId } = await businessWithPin();
-    const { pinId: otherPinId } = await businessWithPin();
+    const { agent: otherBusiness, pinId: otherPinId } = await businessWithPin();
     const holders = await Promise.all([
       signedInConsumer(context),
       signedInConsumer(context),
@@ -413,5 +413,45 @@ describe("GET /api/pins/mine: the pin's redeemed cards", () => {
       (await spendAtCounter(elsewhere.agent, otherClaim.body.giftCard.id, business, 1)).status,
     ).toBe(201);
     expect(await pinOf(business, pinId)).toMatchObject({ redeemed: 2 });
+    expect(await pinOf(otherBusiness, otherPinId)).toMatchObject({ redeemed: 1 });
+  });
+
+  it('stays right when the history is corrected by hand: a spend moved, changed or deleted', async () => {
+    const { agent: business, pinId } = await businessWithPin();
+    const holders = await Promise.all([signedInConsumer(context), signedInConsumer(context)]);
+    const cards: number[] = [];
+    for (const holder of holders) {
+      const claim = await holder.agent.post(`/api/pins/${pinId}/claim`);
+      cards.push(claim.body.giftCard.id as number);
+    }
+    for (const amount of [2, 3]) {
+      expect((await spendAtCounter(holders[0]!.agent, cards[0]!, business, amount)).status).toBe(
+        201,
+      );
+    }
+    const history = (statement: ReturnType<typeof sql>) => context.database.db.execute(statement);
+    const counted = async () =>
+      (
+        await context.database.query<{ cards: number }>(
+          'select cards from pin_redeemed_cards where pin_id = $1',
+          [pinId],
+        )
+      ).map((row) => row.cards);
+    expect(await counted()).toEqual([1]);
+
+    // One of the first card's two spends moved to the second card: both cards spent.
+    await history(sql`update gift_card_activities set gift_card_id = ${cards[1]!}
+      where id = (select max(id) from gift_card_activities
+                  where gift_card_id = ${cards[0]!} and kind = 'spent')`);
+    expect(await pinOf(business, pinId)).toMatchObject({ redeemed: 2 });
+    // That spend was no spend after all.
+    await history(sql`update gift_card_activities set kind = 'transferred'
+      where gift_card_id = ${cards[1]!} and kind = 'spent'`);
+    expect(await pinOf(business, pinId)).toMatchObject({ redeemed: 1 });
+    // The first card's last spend deleted: no card of the pin spent, and no row left.
+    await history(sql`delete from gift_card_activities
+      where gift_card_id = ${cards[0]!} and kind = 'spent'`);
+    expect(await pinOf(business, pinId)).toMatchObject({ redeemed: 0 });
+    expect(await counted()).toEqual([]);
   });
 });

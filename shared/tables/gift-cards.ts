@@ -198,9 +198,9 @@ export const giftCardActivities = pgTable(
  * What happened on one UTC day to the promotional cards a business's pins issued, for its
  * dashboard charts: spends (how many, and their value), the value on cards when they expired, and
  * the value given back to the business at expiry. Kept by statement triggers on
- * `gift_card_activities` (migration 0027) in the statement that writes the history, so a chart
- * reads a business's days instead of the history of every card it ever issued. A row only while
- * one of its numbers is not zero.
+ * `gift_card_activities` (migrations 0027 and 0031) in the statement that writes the history, so
+ * a chart reads a business's days instead of the history of every card it ever issued. A row only
+ * while one of its numbers is not zero.
  */
 export const businessCardDays = pgTable(
   'business_card_days',

@@ -13,7 +13,7 @@ type TopStoreRow = {
 };
 
 // The business's pins, each with its claimed cards (quantity − remaining: a claim takes one in the
-// transaction that issues the card, and nothing else moves it), summed per store. It reads no
+// transaction that issues the card, and a top-up adds as many to both), summed per store. It reads no
 // card, so a pin of many cards costs what a pin of one does, and a card its holder gave on to a
 // friend still counts for the pin that issued it.
 const topStores = preparedQuery<TopStoreRow>(

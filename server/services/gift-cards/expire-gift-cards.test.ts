@@ -22,6 +22,7 @@ import { insertTestStores } from '../../testing/stores';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { checkLedger } from '../ledger/check-ledger';
 import { expireGiftCards } from './expire-gift-cards';
+import { recordCardActivity } from './record-card-activity';
 import {
   type CardExpiringLetter,
   findExpiringCard,
@@ -259,6 +260,53 @@ describe('expireGiftCards', () => {
     expect(await cardBalanceCents(context.database.db, paidId)).toBe(2500);
     expect(await checkLedger(context.database.db)).toEqual(healthyLedger);
   });
+
+  // A spend at the issuing business's own counter locks that business's funds, then writes the
+  // card's history (which updates the business's day). The sweep must take them in that order too,
+  // or each waits for the other until Postgres aborts one: a cashier's error.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "never deadlocks with a spend at the business's own counter",
+    async () => {
+      const expiring = await consumerWithCard(context, store.starbucks, { quantity: 2 });
+      const businessId = expiring.business.user.id;
+      const spender = await signedInConsumer(context);
+      const claimed = await spender.agent.post(`/api/pins/${expiring.pinId}/claim`);
+      expect(claimed.status).toBe(201);
+      const spentCardId = claimed.body.giftCard.id as number;
+      await expireCardNow(context.database.db, expiring.card.id);
+      const spendHeld = new Error('the spend is rolled back, as if refused afterwards');
+      let sweep: Promise<number> | undefined;
+      await expect(
+        context.database.db.transaction(async (tx) => {
+          // What a spend does first: the business's funds, locked.
+          await tx.execute(sql`select 1 from ledger_accounts
+                               where user_id = ${businessId} and kind = 'user_funds' for update`);
+          sweep = expireGiftCards(context.database.db);
+          // Until the sweep waits for a lock this transaction holds.
+          for (let tries = 0; ; tries += 1) {
+            const [waiting] = await rows<{ count: string }>(
+              sql`select count(*) from pg_stat_activity
+                  where wait_event_type = 'Lock' and datname = current_database()`,
+            );
+            if (Number(waiting!.count) > 0) break;
+            if (tries > 100) throw new Error('the sweep never waited');
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          // Then what a spend writes last: a line of the history of another card of the business.
+          await recordCardActivity(tx, {
+            giftCardId: spentCardId,
+            kind: 'spent',
+            amountCents: 100,
+            balanceAfterCents: 900,
+            businessId,
+          });
+          throw spendHeld;
+        }),
+      ).rejects.toBe(spendHeld);
+      expect(await sweep).toBe(1);
+      expect(await cardBalanceCents(context.database.db, expiring.card.id)).toBe(0);
+    },
+  );
 
   it('settles each card once when instances sweep at the same moment', async () => {
     const cards = await Promise.all(

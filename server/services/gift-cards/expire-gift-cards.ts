@@ -97,42 +97,50 @@ async function settleCard(tx: Transaction, card: DueCard): Promise<boolean> {
   return true;
 }
 
-/** A promotional card, or a paid one with nothing left, expires; a promotional card's value goes back. */
+/**
+ * A promotional card, or a paid one with nothing left, expires; a promotional card's value goes
+ * back. The refund's ledger rows (the business's funds) are locked before the history is written
+ * (which updates the business's day in `business_card_days`): a spend at the business's counter
+ * takes them in that order too, so the two never wait on each other in a cycle.
+ */
 async function expireCard(tx: Transaction, card: DueCard, balanceCents: number): Promise<void> {
   await tx
     .update(giftCards)
     .set({ status: 'expired', updatedAt: sql`now()` })
     .where(eq(giftCards.id, card.id));
+  // Whom the value left on the card goes back to, if any does.
+  const businessId = balanceCents > 0 ? card.business_id : null;
+  const transactionId =
+    businessId === null
+      ? null
+      : await postTransaction(tx, {
+          kind: 'card_expiry',
+          userId: businessId,
+          amountCents: balanceCents,
+          description: `Returned from an expired ${card.brand_name} gift card`,
+          pinId: card.pin_id,
+          giftCardId: card.id,
+          entries: [
+            { account: { id: card.account_id, kind: 'gift_card' }, amountCents: -balanceCents },
+            { account: await getUserFundsAccount(tx, businessId), amountCents: balanceCents },
+          ],
+        });
   await recordCardActivity(tx, {
     giftCardId: card.id,
     kind: 'expired',
     balanceAfterCents: balanceCents,
   });
-  if (balanceCents <= 0 || card.business_id === null) return;
-
-  const funds = await getUserFundsAccount(tx, card.business_id);
-  const transactionId = await postTransaction(tx, {
-    kind: 'card_expiry',
-    userId: card.business_id,
-    amountCents: balanceCents,
-    description: `Returned from an expired ${card.brand_name} gift card`,
-    pinId: card.pin_id,
-    giftCardId: card.id,
-    entries: [
-      { account: { id: card.account_id, kind: 'gift_card' }, amountCents: -balanceCents },
-      { account: funds, amountCents: balanceCents },
-    ],
-  });
+  if (businessId === null || transactionId === null) return;
   await recordCardActivity(tx, {
     giftCardId: card.id,
     kind: 'refunded',
     amountCents: balanceCents,
     balanceAfterCents: 0,
-    businessId: card.business_id,
+    businessId,
     ledgerTransactionId: transactionId,
   });
   await notify(tx, {
-    recipientId: card.business_id,
+    recipientId: businessId,
     type: 'card_expired',
     amountCents: balanceCents,
     referenceType: 'gift_card',

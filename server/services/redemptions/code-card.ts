@@ -1,10 +1,13 @@
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { brandDisplayName, type GiftCardStatus } from '@shared/constants';
-import { GIFT_CARD_MESSAGES, REDEMPTION_MESSAGES } from '@shared/schema/gift-cards';
+import {
+  GIFT_CARD_MESSAGES,
+  REDEMPTION_MESSAGES,
+  type RedemptionStore,
+} from '@shared/schema/gift-cards';
 import { giftCards, redemptionCodes } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { users } from '@shared/tables/users';
-import { type RedemptionStore } from '@shared/schema/gift-cards';
 import { type Executor, type Transaction } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { AppError, forbidden, notFound } from '../../lib/errors';
