@@ -261,50 +261,76 @@ describe('expireGiftCards', () => {
     expect(await checkLedger(context.database.db)).toEqual(healthyLedger);
   });
 
-  // A spend at the issuing business's own counter locks that business's funds, then writes the
-  // card's history (which updates the business's day). The sweep must take them in that order too,
-  // or each waits for the other until Postgres aborts one: a cashier's error.
+  // A spend locks the funds of the business at whose counter it is, then writes the card's
+  // history, which updates the day of the business whose pin issued the card. The sweep must not
+  // hold such a day while it waits for funds a spend holds, or each waits for the other until
+  // Postgres aborts one: a cashier's error.
+  /** Holds a spend's locks open while the sweep runs: the counter's funds, then a card's history. */
+  async function spendBesideTheSweep(counterId: number, spentCardId: number) {
+    const spendHeld = new Error('the spend is rolled back, as if refused afterwards');
+    let sweep: Promise<number> | undefined;
+    await expect(
+      context.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ledger_accounts
+                             where user_id = ${counterId} and kind = 'user_funds' for update`);
+        sweep = expireGiftCards(context.database.db);
+        // Until the sweep waits for a lock this transaction holds.
+        for (let tries = 0; ; tries += 1) {
+          const [waiting] = await rows<{ count: string }>(
+            sql`select count(*) from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          if (Number(waiting!.count) > 0) break;
+          if (tries > 100) throw new Error('the sweep never waited');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await recordCardActivity(tx, {
+          giftCardId: spentCardId,
+          kind: 'spent',
+          amountCents: 100,
+          balanceAfterCents: 900,
+          businessId: counterId,
+        });
+        throw spendHeld;
+      }),
+    ).rejects.toBe(spendHeld);
+    return sweep!;
+  }
+
+  /** A business's pin of two cards, both claimed: the first to expire, the second to spend. */
+  async function twoCardsOfOneBusiness() {
+    const first = await consumerWithCard(context, store.starbucks, { quantity: 2 });
+    const spender = await signedInConsumer(context);
+    const claimed = await spender.agent.post(`/api/pins/${first.pinId}/claim`);
+    expect(claimed.status).toBe(201);
+    return {
+      businessId: first.business.user.id,
+      expiringCardId: first.card.id,
+      spentCardId: claimed.body.giftCard.id as number,
+    };
+  }
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "never deadlocks with a spend at the business's own counter",
     async () => {
-      const expiring = await consumerWithCard(context, store.starbucks, { quantity: 2 });
-      const businessId = expiring.business.user.id;
-      const spender = await signedInConsumer(context);
-      const claimed = await spender.agent.post(`/api/pins/${expiring.pinId}/claim`);
-      expect(claimed.status).toBe(201);
-      const spentCardId = claimed.body.giftCard.id as number;
-      await expireCardNow(context.database.db, expiring.card.id);
-      const spendHeld = new Error('the spend is rolled back, as if refused afterwards');
-      let sweep: Promise<number> | undefined;
-      await expect(
-        context.database.db.transaction(async (tx) => {
-          // What a spend does first: the business's funds, locked.
-          await tx.execute(sql`select 1 from ledger_accounts
-                               where user_id = ${businessId} and kind = 'user_funds' for update`);
-          sweep = expireGiftCards(context.database.db);
-          // Until the sweep waits for a lock this transaction holds.
-          for (let tries = 0; ; tries += 1) {
-            const [waiting] = await rows<{ count: string }>(
-              sql`select count(*) from pg_stat_activity
-                  where wait_event_type = 'Lock' and datname = current_database()`,
-            );
-            if (Number(waiting!.count) > 0) break;
-            if (tries > 100) throw new Error('the sweep never waited');
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-          // Then what a spend writes last: a line of the history of another card of the business.
-          await recordCardActivity(tx, {
-            giftCardId: spentCardId,
-            kind: 'spent',
-            amountCents: 100,
-            balanceAfterCents: 900,
-            businessId,
-          });
-          throw spendHeld;
-        }),
-      ).rejects.toBe(spendHeld);
-      expect(await sweep).toBe(1);
-      expect(await cardBalanceCents(context.database.db, expiring.card.id)).toBe(0);
+      const { businessId, expiringCardId, spentCardId } = await twoCardsOfOneBusiness();
+      await expireCardNow(context.database.db, expiringCardId);
+      expect(await spendBesideTheSweep(businessId, spentCardId)).toBe(1);
+      expect(await cardBalanceCents(context.database.db, expiringCardId)).toBe(0);
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "never deadlocks with a spend at another business's counter",
+    async () => {
+      // The sweep settles this business's card first, then a card of the counter's business.
+      const { expiringCardId, spentCardId } = await twoCardsOfOneBusiness();
+      const counter = await consumerWithCard(context, store.starbucks);
+      await expireCardNow(context.database.db, expiringCardId);
+      await expireCardNow(context.database.db, counter.card.id);
+      expect(await spendBesideTheSweep(counter.business.user.id, spentCardId)).toBe(2);
+      expect(await cardBalanceCents(context.database.db, expiringCardId)).toBe(0);
+      expect(await cardBalanceCents(context.database.db, counter.card.id)).toBe(0);
     },
   );
 

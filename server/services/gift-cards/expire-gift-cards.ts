@@ -70,7 +70,7 @@ async function lockDueCards(tx: Transaction, batchSize: number): Promise<DueCard
         for update of c skip locked`,
   );
   if (locked.length === 0) return [];
-  return queryRows<DueCard>(
+  const cards = await queryRows<DueCard>(
     tx,
     sql`select c.id, c.owner_id, c.pin_id, coalesce(c.business_id, p.business_id) as business_id,
                b.name as brand_name, c.status, c.expires_at <= now() as past_expiry,
@@ -86,6 +86,24 @@ async function lockDueCards(tx: Transaction, batchSize: number): Promise<DueCard
         order by c.id
         for update of l`,
   );
+  // The funds of every business the batch may refund, locked now, in one order, before any card's
+  // history is written (which updates its business's day in business_card_days). A spend locks
+  // the funds of the business at whose counter it is, then writes the history of a card that may
+  // be another business's: were this batch to lock one business's day and then wait for a funds
+  // account that spend holds, each would wait for the other.
+  const businesses = [...new Set(cards.map((card) => card.business_id))].filter(
+    (id): id is number => id !== null,
+  );
+  if (businesses.length > 0) {
+    await tx.execute(sql`select id from ledger_accounts
+        where kind = 'user_funds' and user_id in (${sql.join(
+          businesses.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by id
+        for update`);
+  }
+  return cards;
 }
 
 /** Settles one locked card; false when it is no longer due (another instance got there first). */
@@ -99,9 +117,8 @@ async function settleCard(tx: Transaction, card: DueCard): Promise<boolean> {
 
 /**
  * A promotional card, or a paid one with nothing left, expires; a promotional card's value goes
- * back. The refund's ledger rows (the business's funds) are locked before the history is written
- * (which updates the business's day in `business_card_days`): a spend at the business's counter
- * takes them in that order too, so the two never wait on each other in a cycle.
+ * back. The history is written after the refund's ledger rows, whose funds account the batch
+ * already holds (see lockDueCards).
  */
 async function expireCard(tx: Transaction, card: DueCard, balanceCents: number): Promise<void> {
   await tx
