@@ -191,6 +191,28 @@ const INVARIANTS: [string, string][] = [
      where coalesce(expected.cards, 0) is distinct from coalesce(r.cards, 0)`,
   ],
   [
+    "wallets' monthly totals that differ from the ledger",
+    `select count(*) from (
+       select t.user_id, date_trunc('month', t.created_at at time zone 'UTC')::date as month,
+         count(*) as movements,
+         count(*) filter (where t.kind = 'claim') as claims,
+         coalesce(sum(t.amount_cents) filter (where t.kind = 'claim'), 0) as claim_cents,
+         coalesce(sum(t.amount_cents)
+           filter (where t.kind in ('add_funds', 'pin_refund', 'claim', 'card_expiry')), 0)
+           as incoming_cents,
+         coalesce(sum(t.amount_cents) filter (where t.kind = 'redeem'), 0) as redeem_cents,
+         coalesce(sum(t.amount_cents) filter (where t.kind not in
+           ('add_funds', 'pin_refund', 'claim', 'card_expiry', 'redeem')), 0) as outgoing_cents
+       from ledger_transactions t
+       where t.user_id is not null
+       group by 1, 2
+     ) as expected full join wallet_ledger_months w using (user_id, month)
+     where (expected.movements, expected.claims, expected.claim_cents, expected.incoming_cents,
+            expected.redeem_cents, expected.outgoing_cents)
+       is distinct from (w.movements, w.claims, w.claim_cents, w.incoming_cents, w.redeem_cents,
+            w.outgoing_cents)`,
+  ],
+  [
     'identity sequences behind their table',
     `select (select count(*) from users where id >= (select last_value from users_id_seq))
        + (select count(*) from gift_cards where id >= (select last_value from gift_cards_id_seq))

@@ -474,6 +474,8 @@ export const SEEDED_TABLES = [
   // Filled by the triggers on gift_card_activities (migrations 0027 and 0030).
   'business_card_days',
   'pin_redeemed_cards',
+  // Filled by the triggers on ledger_transactions (migration 0033).
+  'wallet_ledger_months',
 ];
 
 // ---------------------------------------------------------------------------------------------

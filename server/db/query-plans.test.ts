@@ -510,6 +510,38 @@ describe('query plans over a mid-size database', () => {
     expect(tables).not.toContain('gift_cards');
   });
 
+  it("the business's wallet reads its ledger's monthly totals and newest rows, never the whole ledger", async () => {
+    const [business] = await context.database.query<{ id: number; transactions: string | number }>(
+      `select u.id, (select count(*) from ledger_transactions t where t.user_id = u.id) as transactions
+       from users u where u.username = $1`,
+      [benchBusinessUsername(1)],
+    );
+    expect(Number(business!.transactions)).toBeGreaterThan(50);
+    const sent = await sentBy(/\bwallet_ledger_months\b/, () =>
+      getWallet(context.database.db, { id: business!.id, type: 'business' }),
+    );
+    expect(sent).toHaveLength(1);
+    const [result] = await context.database.query<{
+      'QUERY PLAN': [{ Plan: PlanNode & Record<string, unknown> }];
+    }>(`explain (analyze, format json) ${sent[0]!.text}`, sent[0]!.params);
+    // Every row any node of the plan read from the ledger's transactions and from the cards
+    // (the business holds none, and its pins count the cards they issued), kept or filtered out.
+    const rowsRead = { ledger_transactions: 0, gift_cards: 0 };
+    const walk = (node: PlanNode & Record<string, unknown>) => {
+      const table = node['Relation Name'];
+      if (table === 'ledger_transactions' || table === 'gift_cards') {
+        rowsRead[table] +=
+          Number(node['Actual Rows'] ?? 0) * Number(node['Actual Loops'] ?? 1) +
+          Number(node['Rows Removed by Filter'] ?? 0);
+      }
+      for (const child of node.Plans ?? []) walk(child as PlanNode & Record<string, unknown>);
+    };
+    walk(result!['QUERY PLAN'][0].Plan);
+    // The five newest transactions (and any sharing the fifth's time).
+    expect(rowsRead.ledger_transactions).toBeLessThanOrEqual(10);
+    expect(rowsRead.gift_cards).toBe(0);
+  });
+
   it('the expiry sweep reads the cards that are due, never the cards that expired before', async () => {
     const [expired] = await context.database.query<{ count: string | number }>(
       `select count(*) as count from gift_cards where status = 'expired'`,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '@shared/tables/ledger';
@@ -111,6 +111,74 @@ describe('GET /api/wallet', () => {
     const bad = await agent.get('/api/wallet/transactions?limit=500');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('limit must be between 1 and 100');
+  });
+
+  it('keeps its summary and pages right when the ledger is corrected by hand, across months', async () => {
+    const agent = await business();
+    for (const amount of [100, 40, 7]) {
+      await agent.post('/api/wallet/add-funds').send({ amount, paymentToken: await token() });
+    }
+    await agent.post('/api/wallet/withdraw').send({ amount: 20 }).expect(201);
+    const userId = (await agent.get('/api/user')).body.id as number;
+    const ledger = (statement: ReturnType<typeof sql>) => context.database.db.execute(statement);
+    const transactionOf = async (amountCents: number) =>
+      (
+        await context.database.query<{ id: number }>(
+          'select id from ledger_transactions where user_id = $1 and amount_cents = $2',
+          [userId, amountCents],
+        )
+      )[0]!.id;
+    const amounts = (items: Array<{ type: string; amount: number }>) =>
+      items.map((item) => `${item.type} ${item.amount}`);
+    /** Every page of one line, in order: the same lines as the one page of them all. */
+    async function expectPagesAgree(lines: string[]) {
+      const all = await agent.get('/api/wallet/transactions?limit=100');
+      expect(amounts(all.body)).toEqual(lines);
+      expect(totalCount(all)).toBe(lines.length);
+      const paged: string[] = [];
+      for (let page = 1; page <= lines.length; page++) {
+        paged.push(
+          ...amounts((await agent.get(`/api/wallet/transactions?page=${page}&limit=1`)).body),
+        );
+      }
+      expect(paged).toEqual(lines);
+    }
+    expect((await agent.get('/api/wallet')).body.summary.thisMonth).toBe(127);
+    await expectPagesAgree(['sent 20', 'received 7', 'received 40', 'received 100']);
+
+    // The 40 moved to two months ago: no longer this month's, and listed after the 100.
+    const forty = await transactionOf(4000);
+    await ledger(sql`update ledger_transactions set created_at = created_at - interval '62 days'
+      where id = ${forty}`);
+    expect((await agent.get('/api/wallet')).body.summary.thisMonth).toBe(87);
+    await expectPagesAgree(['sent 20', 'received 7', 'received 100', 'received 40']);
+    // The 7 was a withdrawal after all, and the 20 was 25.
+    const seven = await transactionOf(700);
+    const twenty = await transactionOf(2000);
+    await ledger(sql`update ledger_transactions set kind = 'withdraw' where id = ${seven}`);
+    await ledger(sql`update ledger_transactions set amount_cents = 2500 where id = ${twenty}`);
+    expect((await agent.get('/api/wallet')).body.summary.thisMonth).toBe(68);
+    await expectPagesAgree(['sent 25', 'sent 7', 'received 100', 'received 40']);
+    // A movement recorded four months ago, then deleted: its month has no row left.
+    const months = async () =>
+      (
+        await context.database.query<{ movements: number }>(
+          'select movements from wallet_ledger_months where user_id = $1 order by month',
+          [userId],
+        )
+      ).map((row) => row.movements);
+    await ledger(sql`insert into ledger_transactions (kind, user_id, amount_cents, description, created_at)
+      values ('add_funds', ${userId}, 300, 'Corrected by hand', now() - interval '125 days')`);
+    expect(await months()).toEqual([1, 1, 3]);
+    await expectPagesAgree(['sent 25', 'sent 7', 'received 100', 'received 40', 'received 3']);
+    await ledger(sql`delete from ledger_transactions where description = 'Corrected by hand'
+      and user_id = ${userId}`);
+    expect(await months()).toEqual([1, 3]);
+    // Both corrections undone: the ledger is whole again (checked at the end of this file).
+    await ledger(sql`update ledger_transactions set kind = 'add_funds' where id = ${seven}`);
+    await ledger(sql`update ledger_transactions set amount_cents = 2000 where id = ${twenty}`);
+    expect((await agent.get('/api/wallet')).body.summary.thisMonth).toBe(87);
+    await expectPagesAgree(['sent 20', 'received 7', 'received 100', 'received 40']);
   });
 });
 

@@ -3,8 +3,10 @@ import {
   bigint,
   check,
   index,
+  date,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -80,6 +82,34 @@ export const ledgerTransactions = pgTable(
       .on(table.giftCardId)
       .where(sql`${table.giftCardId} is not null`),
   ],
+);
+
+/**
+ * A user's ledger transactions added up per UTC month, for the wallet's summary: how many, the
+ * claims among them (count and value), and their value by direction (what comes in, a spend at
+ * the user's counter, what goes out). Kept by statement triggers on `ledger_transactions`
+ * (migration 0033) in the statement that records a transaction, so the wallet of a business
+ * with millions of spends at its counters reads a row per month instead of every transaction.
+ * A row only while one of its numbers is not zero.
+ */
+export const walletLedgerMonths = pgTable(
+  'wallet_ledger_months',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first day of the UTC month. */
+    month: date('month').notNull(),
+    movements: integer('movements').notNull(),
+    claims: integer('claims').notNull(),
+    claimCents: bigint('claim_cents', { mode: 'number' }).notNull(),
+    /** Kinds that come into the wallet: a top-up, a pin's refund, a claim, an expired card's value. */
+    incomingCents: bigint('incoming_cents', { mode: 'number' }).notNull(),
+    /** Spends at the user's counter: into a business's wallet (a consumer records none). */
+    redeemCents: bigint('redeem_cents', { mode: 'number' }).notNull(),
+    outgoingCents: bigint('outgoing_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );
 
 export const ledgerEntries = pgTable(

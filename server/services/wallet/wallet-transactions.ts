@@ -72,6 +72,10 @@ export async function findByIdempotencyKey(db: Executor, userId: number, key: st
   return row ? toWalletTransaction(row) : null;
 }
 
+/** Whether the user is a business: a spend at its counter comes into its wallet. */
+const isBusiness = (userId: SQLWrapper) =>
+  sql`exists (select 1 from users u where u.id = ${userId} and u.type = 'business')`;
+
 /**
  * Everything that moved value in or out of the user's wallet, one row each: their ledger
  * transactions (funds, pins, claims, spends at their counter, expired cards' value back), the gift
@@ -82,22 +86,33 @@ export async function findByIdempotencyKey(db: Executor, userId: number, key: st
  * the user holds or gave away, kept when the user held the card at the time (holderAtEvent).
  * `gift` says which rows are gifts: the Activity Summary's Sent and Received count only them (and
  * a consumer's claimed cards), never a top-up, a spend or a withdrawal.
+ *
+ * The ledger's rows are the ones a business has by the million (every spend at its counters), so
+ * they come in two parts: `ledgerHistory`, the newest `through` of them in the history's order
+ * (one range of the user's index), and the totals of `wallet_ledger_months` for the summary. The
+ * other rows are a person's own gifts and cards, read whole (`otherHistory`).
  */
-function walletHistory(userId: SQLWrapper) {
+function ledgerHistory(userId: SQLWrapper, through: SQLWrapper) {
   return sql`
     select 't' || t.id::text as id, t.kind, t.description, t.amount_cents, t.status, t.created_at,
-           case when t.kind in ${incomingKinds}
-                  or (t.kind = 'redeem' and exists (
-                    select 1 from users u where u.id = ${userId} and u.type = 'business'))
+           case when t.kind in ${incomingKinds} or (t.kind = 'redeem' and ${isBusiness(userId)})
                 then 'received' else 'sent' end as direction,
            case when t.kind = 'claim' then 'received' end as gift,
            null::text as activity, null::text as store_name, null::text as store_brand,
            null::text as business_name, null::text as brand_name
     from ledger_transactions t
     where t.user_id = ${userId}
-    union all
-    select 'gs' || g.id::text, 'gift_sent', b.name || ' gift card sent to ' || r.name, g.value_cents,
-           'completed', g.created_at, 'sent', 'sent', null, null, null, null, null
+    order by t.created_at desc, 't' || t.id::text desc
+    limit ${through}`;
+}
+
+function otherHistory(userId: SQLWrapper) {
+  return sql`
+    select 'gs' || g.id::text as id, 'gift_sent' as kind,
+           b.name || ' gift card sent to ' || r.name as description, g.value_cents as amount_cents,
+           'completed' as status, g.created_at, 'sent' as direction, 'sent' as gift,
+           null::text as activity, null::text as store_name, null::text as store_brand,
+           null::text as business_name, null::text as brand_name
     from gifts g
     join users r on r.id = g.recipient_id
     join gift_cards c on c.id = g.gift_card_id
@@ -168,44 +183,69 @@ export type BalanceSource = 'cards' | 'funds';
 
 /**
  * The user's movements, once: the summary of all of them (sums, this month's net, count) and one
- * page, newest first, in one statement. The history is materialized so it is computed once.
- * Prepared per page size and balance (a handful of shapes): its planning cost as much as its run.
- * OFFSET is a parameter: the rows are one user's, so the generic plan reads their range either way.
+ * page, newest first, in one statement. The ledger's part of the summary is its monthly totals
+ * (wallet_ledger_months, kept by triggers); its part of the page the newest `offset + limit` of
+ * its rows, merged with the user's gifts and cards' rows (materialized: read once for the summary
+ * and the page). Prepared per page size and balance (a handful of shapes): its planning cost as
+ * much as its run. OFFSET is a parameter: the rows are one user's, so the generic plan reads their
+ * range either way.
  */
 const historyPage = preparedQuery<
   PageRow & { balance_cents: string | number | null },
   `${BalanceSource | 'none'}_${number}`
 >('wallet_history', (variant, db) => {
-  const [source, limit] = variant.split('_') as [BalanceSource | 'none', string];
+  const [source, size] = variant.split('_') as [BalanceSource | 'none', string];
+  const limit = sqlInteger(Number(size));
   const userId = sql.placeholder('userId');
-  // A business gives gift cards through its pins: the cards claimed from them are its gifts sent.
-  const issuedByBusiness = sql`select coalesce(sum(value_cents), 0) from gift_cards
-    where business_id = ${userId}`;
-  const issuedCountByBusiness = sql`select count(*) from gift_cards where business_id = ${userId}`;
+  const offset = sql.placeholder('offset');
   const balance =
     source === 'cards'
       ? usableCardBalancesQuery(db, userId)
       : source === 'funds'
         ? userFundsBalanceQuery(db, userId)
         : null;
-  return sql`with history as materialized (${walletHistory(userId)})
+  return sql`with others as materialized (${otherHistory(userId)})
       select summary.*, page.*
       from (
         select
-          coalesce(sum(amount_cents) filter (where gift = 'received'), 0) as received,
-          coalesce(sum(amount_cents) filter (where gift = 'sent'), 0)
-            + (${issuedByBusiness}) as sent,
-          coalesce(sum(case when direction = 'received' then amount_cents else -amount_cents end)
-            filter (where created_at >= date_trunc('month', now(), 'UTC')), 0) as this_month,
-          count(*) as total,
-          count(*) filter (where gift is not null) + (${issuedCountByBusiness}) as gifts,
+          ledger.claim_cents + others.received as received,
+          others.sent + issued.cents as sent,
+          ledger.this_month + others.this_month as this_month,
+          ledger.movements + others.total as total,
+          ledger.claims + others.gifts + issued.cards as gifts,
           ${balance ? sql`(${balance})` : sql`null`} as balance_cents
-        from history
+        from (
+          select coalesce(sum(m.movements), 0) as movements, coalesce(sum(m.claims), 0) as claims,
+                 coalesce(sum(m.claim_cents), 0) as claim_cents,
+                 coalesce(sum(m.incoming_cents - m.outgoing_cents
+                              + case when ${isBusiness(userId)} then m.redeem_cents
+                                     else -m.redeem_cents end)
+                   filter (where m.month = date_trunc('month', now() at time zone 'UTC')::date), 0)
+                   as this_month
+          from wallet_ledger_months m
+          where m.user_id = ${userId}
+        ) ledger,
+        -- A business gives gift cards through its pins: the cards claimed from them (each pin's
+        -- quantity − remaining, at its value) are its gifts sent.
+        (select coalesce(sum((p.quantity - p.remaining)::bigint * p.value_cents), 0) as cents,
+                coalesce(sum(p.quantity - p.remaining), 0) as cards
+         from pins p where p.business_id = ${userId}) issued,
+        (select coalesce(sum(amount_cents) filter (where gift = 'received'), 0) as received,
+                coalesce(sum(amount_cents) filter (where gift = 'sent'), 0) as sent,
+                coalesce(sum(case when direction = 'received' then amount_cents else -amount_cents end)
+                  filter (where created_at >= date_trunc('month', now(), 'UTC')), 0) as this_month,
+                count(*) as total,
+                count(*) filter (where gift is not null) as gifts
+         from others) others
       ) summary
       left join lateral (
-        select true as on_page, history.* from history
-        order by created_at desc, id desc
-        limit ${sqlInteger(Number(limit))} offset ${sql.placeholder('offset')}
+        select true as on_page, history.* from (
+          (${ledgerHistory(userId, sql`${offset}::int + ${limit}`)})
+          union all
+          select * from others
+        ) history
+        order by history.created_at desc, history.id desc
+        limit ${limit} offset ${offset}
       ) page on true`;
 });
 
