@@ -1,9 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerEntries } from '@shared/tables/ledger';
+import { queryRows } from '../../db/query-rows';
+import { businessInput, registerAs } from '../../testing/factories';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { type LedgerAccount } from './accounts';
-import { NothingTaken, postTransactionExceptHot } from './post-transaction';
+import { NothingTaken, postTransaction, postTransactionExceptHot } from './post-transaction';
 
 /**
  * A movement whose hot account (a pin's reserve under a crowd) is applied last, in the same
@@ -122,4 +124,67 @@ describe('postTransactionExceptHot', () => {
     ).rejects.toThrow('applied to account');
     expect(await balances(reserve.id, card.id)).toEqual([900, 100]);
   });
+});
+
+describe('postTransaction', () => {
+  // A movement records its transaction (which writes the user's month of wallet totals) after
+  // moving every balance, so a business's movements meet at its funds first. When the record came
+  // first, a spend at the counter held the month while it waited for the funds a payout held, and
+  // the payout waited for the month: Postgres aborted one ("deadlock detected").
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a spend at a business's counter and the business's payout at once: both go through",
+    async () => {
+      const agent = context.agent();
+      await registerAs(agent, businessInput());
+      const businessId = (await agent.get('/api/user')).body.id as number;
+      // The card's account older than the business's funds (a card claimed before its first spend
+      // there), and where the payout goes.
+      const [card, funds, bank] = (await context.database.db
+        .insert(ledgerAccounts)
+        .values([
+          { kind: 'pin_reserve', pinId: nextPinId++, balanceCents: 1_000 },
+          { kind: 'user_funds', userId: businessId, balanceCents: 1_000 },
+          { kind: 'pin_reserve', pinId: nextPinId++ },
+        ])
+        .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })) as LedgerAccount[];
+      const movement = (kind: 'redeem' | 'withdraw', from: LedgerAccount, to: LedgerAccount) => ({
+        kind,
+        userId: businessId,
+        amountCents: 100,
+        description: `test ${kind}`,
+        entries: [
+          { account: from, amountCents: -100 },
+          { account: to, amountCents: 100 },
+        ],
+      });
+
+      let spend: Promise<number> | undefined;
+      await context.database.db.transaction(async (tx) => {
+        // The payout holds the funds while the spend starts and waits for them.
+        await tx.execute(sql`select 1 from ledger_accounts where id = ${funds!.id} for update`);
+        spend = context.database.db.transaction((other) =>
+          postTransaction(other, movement('redeem', card!, funds!)),
+        );
+        for (let tries = 0; ; tries += 1) {
+          const [waiting] = await queryRows<{ count: string }>(
+            tx,
+            sql`select count(*) from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          if (Number(waiting!.count) > 0) break;
+          if (tries > 100) throw new Error('the spend never waited');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await postTransaction(tx, movement('withdraw', funds!, bank!));
+      });
+      await spend;
+
+      expect(await balances(card!.id, funds!.id, bank!.id)).toEqual([900, 1_000, 100]);
+      const [month] = await queryRows<{ movements: number }>(
+        context.database.db,
+        sql`select movements from wallet_ledger_months where user_id = ${businessId}`,
+      );
+      expect(month).toEqual({ movements: 2 });
+    },
+  );
 });

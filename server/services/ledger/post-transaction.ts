@@ -36,10 +36,11 @@ export async function postTransaction(
 ): Promise<number> {
   // Lock rows in id order so that two movements between the same accounts cannot deadlock: the
   // lowest account moves in the statement that records the transaction, the others after it.
-  const [first, ...rest] = balancedAccounts(input.entries);
-  const id = await recordTransaction(tx, input, first);
-  for (const entry of rest) await applyEntry(tx, entry);
-  return id;
+  assertWhole(input);
+  const accounts = balancedAccounts(input.entries);
+  const last = accounts.pop();
+  for (const entry of accounts) await applyEntry(tx, entry);
+  return recordTransaction(tx, input, last);
 }
 
 const NOTHING_TAKEN = 'nothing taken';
@@ -89,11 +90,11 @@ export async function postTransactionExceptHot(
   if (hotCents.length === 0) {
     throw new Error(`Ledger transaction ${input.kind} has no entry on account ${hot.id}`);
   }
-  const [first, ...rest] = balancedAccounts(input.entries).filter(
-    (entry) => entry.account.id !== hot.id,
-  );
-  const id = await recordTransaction(tx, input, first);
-  for (const entry of rest) await applyEntry(tx, entry);
+  assertWhole(input);
+  const accounts = balancedAccounts(input.entries).filter((entry) => entry.account.id !== hot.id);
+  const last = accounts.pop();
+  for (const entry of accounts) await applyEntry(tx, entry);
+  const id = await recordTransaction(tx, input, last);
   // The hot account's entries as one change of its balance: they land in the same statement.
   const change = hotCents.reduce((total, cents) => total + cents, 0);
   let applied = false;
@@ -132,15 +133,8 @@ export async function postTransactionExceptHot(
   };
 }
 
-/**
- * Checks the movement is whole, positive cents and balanced, and records it with its entries; in
- * the same statement, `first` moves its account's balance (refused below zero, as applyEntry).
- */
-async function recordTransaction(
-  tx: Transaction,
-  input: PostTransactionInput,
-  first: LedgerEntryInput | undefined,
-): Promise<number> {
+/** Refuses a movement that is not positive whole cents or whose entries do not balance. */
+function assertWhole(input: PostTransactionInput): void {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw new Error(`Ledger amounts are positive whole cents, got ${input.amountCents}`);
   }
@@ -148,15 +142,29 @@ async function recordTransaction(
   if (sum !== 0 || input.entries.length < 2) {
     throw new Error(`Unbalanced ledger transaction ${input.kind}: entries sum to ${sum}`);
   }
+}
 
-  // The transaction, its entries and the first balance in one statement (one round trip inside
+/**
+ * Records the movement with its entries; in the same statement, `last` moves its account's
+ * balance (refused below zero, as applyEntry). It comes after every other balance the movement
+ * moves: recording it writes the user's month in `wallet_ledger_months` (a trigger), and every
+ * movement of a business moves its funds, so each takes the business's funds before its month
+ * and two movements never wait on each other's (a spend at the counter against a payout did when
+ * the month came first).
+ */
+async function recordTransaction(
+  tx: Transaction,
+  input: PostTransactionInput,
+  last: LedgerEntryInput | undefined,
+): Promise<number> {
+  // The transaction, its entries and the last balance in one statement (one round trip inside
   // transactions that others may be queued behind). A data-modifying CTE runs whether or not the
   // query reads it.
   const entries = sql.join(
     input.entries.map((entry) => sql`(${entry.account.id}::integer, ${entry.amountCents}::bigint)`),
     sql`, `,
   );
-  const applied = first ? moveBalance(first) : sql`select null::integer as id where false`;
+  const applied = last ? moveBalance(last) : sql`select null::integer as id where false`;
   const [created] = await queryRows<{ id: number | string; applied: boolean }>(
     tx,
     sql`with created as (
@@ -175,7 +183,7 @@ async function recordTransaction(
           select id, exists (select 1 from applied) as applied from created`,
   );
   if (!created) throw new Error('Ledger transaction was not recorded');
-  if (first && !created.applied) {
+  if (last && !created.applied) {
     throw new AppError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_MESSAGE);
   }
   return Number(created.id);
