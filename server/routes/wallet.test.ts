@@ -108,6 +108,9 @@ describe('GET /api/wallet', () => {
       next: null,
       prev: '/api/wallet/transactions?page=2&limit=2',
     });
+    // A page far past the end (its offset beyond a 32-bit number) is empty too.
+    const far = await agent.get('/api/wallet/transactions?page=30000000&limit=100');
+    expect([far.status, far.body, totalCount(far)]).toEqual([200, [], 3]);
     const bad = await agent.get('/api/wallet/transactions?limit=500');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('limit must be between 1 and 100');

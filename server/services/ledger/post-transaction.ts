@@ -35,7 +35,7 @@ export async function postTransaction(
   input: PostTransactionInput,
 ): Promise<number> {
   // Lock rows in id order so that two movements between the same accounts cannot deadlock: the
-  // lowest account moves in the statement that records the transaction, the others after it.
+  // others move first, the highest in the statement that records the transaction.
   assertWhole(input);
   const accounts = balancedAccounts(input.entries);
   const last = accounts.pop();

@@ -16,9 +16,11 @@ import { type Page } from '../../lib/list-answer';
  * Which way each kind of movement goes for the user it names: what comes into the wallet (a
  * top-up, a pin's unclaimed value back, a claimed card, an expired card's value back to its
  * business). A spend at a business's counter ('redeem') comes into that business's wallet; the
- * holder's wallet reads it from the card's history (see walletHistory).
+ * holder's wallet reads it from the card's history (see otherHistory). The trigger that keeps
+ * `wallet_ledger_months` (migration 0033) counts the same kinds as incoming; a test holds the two
+ * together.
  */
-const INCOMING: ReadonlySet<LedgerTransactionKind> = new Set([
+export const INCOMING: ReadonlySet<LedgerTransactionKind> = new Set([
   'add_funds',
   'pin_refund',
   'claim',
@@ -88,9 +90,10 @@ const isBusiness = (userId: SQLWrapper) =>
  * a consumer's claimed cards), never a top-up, a spend or a withdrawal.
  *
  * The ledger's rows are the ones a business has by the million (every spend at its counters), so
- * they come in two parts: `ledgerHistory`, the newest `through` of them in the history's order
- * (one range of the user's index), and the totals of `wallet_ledger_months` for the summary. The
- * other rows are a person's own gifts and cards, read whole (`otherHistory`).
+ * they come in two parts: `ledgerHistory`, the newest `through` of them in the history's order (a
+ * range of the user's index; rows sharing the last one's time sorted by their text id), and the
+ * totals of `wallet_ledger_months` for the summary. The other rows are a person's own gifts and
+ * cards, read whole (`otherHistory`).
  */
 function ledgerHistory(userId: SQLWrapper, through: SQLWrapper) {
   return sql`
@@ -240,7 +243,7 @@ const historyPage = preparedQuery<
       ) summary
       left join lateral (
         select true as on_page, history.* from (
-          (${ledgerHistory(userId, sql`${offset}::int + ${limit}`)})
+          (${ledgerHistory(userId, sql`${offset}::bigint + ${limit}`)})
           union all
           select * from others
         ) history
