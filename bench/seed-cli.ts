@@ -13,6 +13,7 @@ import { queryRows } from '../server/db/query-rows';
 import { seedReferenceData } from '../server/db/reference-data';
 import { seedStoreCatalogue } from '../server/db/store-catalogue';
 import { checkLedger } from '../server/services/ledger/check-ledger';
+import { INCOMING } from '../server/services/wallet/wallet-transactions';
 import {
   benchDatabaseUrls,
   DEFAULT_BENCH_DATABASE_URL,
@@ -26,6 +27,9 @@ import { SEEDED_TABLES, seedBenchData } from './seed';
 const TABLES = SEEDED_TABLES;
 
 // Each query answers a count of rows that break a rule: all of them must be 0.
+// The kinds the wallet counts as coming in, as SQL ('add_funds', …).
+const incomingKinds = [...INCOMING].map((kind) => `'${kind}'`).join(', ');
+
 const INVARIANTS: [string, string][] = [
   [
     'transactions whose entries do not sum to zero',
@@ -197,12 +201,11 @@ const INVARIANTS: [string, string][] = [
          count(*) as movements,
          count(*) filter (where t.kind = 'claim') as claims,
          coalesce(sum(t.amount_cents) filter (where t.kind = 'claim'), 0) as claim_cents,
-         coalesce(sum(t.amount_cents)
-           filter (where t.kind in ('add_funds', 'pin_refund', 'claim', 'card_expiry')), 0)
+         coalesce(sum(t.amount_cents) filter (where t.kind in (${incomingKinds})), 0)
            as incoming_cents,
          coalesce(sum(t.amount_cents) filter (where t.kind = 'redeem'), 0) as redeem_cents,
-         coalesce(sum(t.amount_cents) filter (where t.kind not in
-           ('add_funds', 'pin_refund', 'claim', 'card_expiry', 'redeem')), 0) as outgoing_cents
+         coalesce(sum(t.amount_cents) filter (where t.kind not in (${incomingKinds}, 'redeem')), 0)
+           as outgoing_cents
        from ledger_transactions t
        where t.user_id is not null
        group by 1, 2

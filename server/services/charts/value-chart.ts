@@ -3,6 +3,7 @@ import { centsToDollars } from '@shared/money';
 import { type ValueChart } from '@shared/schema/charts';
 import { type Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
+import { issuedByPinsSql } from '../pins/issued-cards';
 
 // Prepared, like the other charts a dashboard reads on every visit: each part is one index range
 // of the business, so one generic plan serves every business.
@@ -15,8 +16,7 @@ const statement = preparedQuery<{
 }>('business_value_chart', () => {
   const businessId = sql`${sql.placeholder('businessId')}::int`;
   return sql`select
-        (select coalesce(sum((p.quantity - p.remaining)::bigint * p.value_cents), 0)
-         from pins p where p.business_id = ${businessId})::bigint as issued,
+        (select issued.cents from (${issuedByPinsSql(businessId)}) issued) as issued,
         coalesce(sum(d.redeemed_cents), 0)::bigint as redeemed,
         coalesce(sum(d.expired_cents), 0)::bigint as expired,
         coalesce(sum(d.returned_cents), 0)::bigint as returned,

@@ -8,6 +8,7 @@ import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
 import { holderAtEvent } from '../gift-cards/get-card-history';
 import { usableCardBalancesQuery } from '../gift-cards/list-consumer-gift-cards';
+import { issuedByPinsSql } from '../pins/issued-cards';
 import { placeOf, spentSentence } from '../gift-cards/present-card-activity';
 import { userFundsBalanceQuery } from '../ledger/accounts';
 import { type Page } from '../../lib/list-answer';
@@ -228,11 +229,9 @@ const historyPage = preparedQuery<
           from wallet_ledger_months m
           where m.user_id = ${userId}
         ) ledger,
-        -- A business gives gift cards through its pins: the cards claimed from them (each pin's
-        -- quantity − remaining, at its value) are its gifts sent.
-        (select coalesce(sum((p.quantity - p.remaining)::bigint * p.value_cents), 0) as cents,
-                coalesce(sum(p.quantity - p.remaining), 0) as cards
-         from pins p where p.business_id = ${userId}) issued,
+        -- A business gives gift cards through its pins: the cards claimed from them are its
+        -- gifts sent.
+        (${issuedByPinsSql(userId)}) issued,
         (select coalesce(sum(amount_cents) filter (where gift = 'received'), 0) as received,
                 coalesce(sum(amount_cents) filter (where gift = 'sent'), 0) as sent,
                 coalesce(sum(case when direction = 'received' then amount_cents else -amount_cents end)
