@@ -6,6 +6,7 @@ import { createApp, type ClientServing } from './app';
 import { loadConfig } from './config';
 import { DEMO_PASSWORD, isDatabaseEmpty, listDemoSignIns, seedDemoData } from './db/demo-data';
 import { openDatabase } from './db/setup';
+import { createAppServer } from './lib/app-server';
 import { type FirstRouteRenderer } from './lib/first-route-html';
 import { gracefulClose } from './lib/graceful-close';
 import { createLogger } from './lib/logger';
@@ -78,13 +79,16 @@ const app = createApp({
   jobs,
 });
 
-const server = app.listen(config.port, config.host, async (error?: Error) => {
-  if (error) {
-    // The port is taken (or the host is not this machine's): nothing can be served, and a
-    // process that stays up without listening would look started to whatever waits for it.
-    console.error(`mark.it cannot listen on ${config.host}:${config.port}: ${error.message}`);
-    process.exit(1);
-  }
+const server = createAppServer(app);
+// The port is taken (or the host is not this machine's): nothing can be served, and a process
+// that stays up without listening would look started to whatever waits for it.
+const cannotListen = (error: Error) => {
+  console.error(`mark.it cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  process.exit(1);
+};
+server.once('error', cannotListen);
+server.listen(config.port, config.host, async () => {
+  server.off('error', cannotListen);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where =
     database.kind === 'embedded'

@@ -10,6 +10,7 @@ import { API_ERROR_CODES, type ApiErrorCode } from '@shared/api';
 import { JSON_BODY_LIMIT } from '../app';
 import { queryRows } from '../db/query-rows';
 import { type ApiRoute } from '../lib/api-route';
+import { createAppServer } from '../lib/app-server';
 import { AppError } from '../lib/errors';
 import { parseInput } from '../lib/validate';
 import { TEST_CARD_DECLINED } from '../services/payments/payment-provider';
@@ -764,7 +765,7 @@ export function describeBadInputProperties(options: BadInputOptions): void {
         messagesPerMinute: 1_000_000,
       },
     });
-    server = context.app.listen(0, '127.0.0.1');
+    server = createAppServer(context.app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     client = createClient((server.address() as AddressInfo).port);
     world = await buildWorld(context, client);

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { createApp, type App } from '../app';
 import { createDatabase, type DatabaseHandle } from '../db/client';
+import { createAppServer } from '../lib/app-server';
 import { createLogger } from '../lib/logger';
 import { type TestContext } from './test-app';
 
@@ -27,7 +27,7 @@ export async function startSecondInstance(context: TestContext): Promise<{
     client: { kind: 'static', directory: context.clientDirectory },
     jobs: context.jobs,
   });
-  const server = http.createServer(app);
+  const server = createAppServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     app,
