@@ -89,6 +89,9 @@ const cannotListen = (error: Error) => {
 server.once('error', cannotListen);
 server.listen(config.port, config.host, async () => {
   server.off('error', cannotListen);
+  // Once listening, a failure of the server itself (a connection it could not accept when the
+  // process ran out of file descriptors) is logged; the connections it has go on being served.
+  server.on('error', (error) => logger.error({ error: error.message }, 'HTTP server error'));
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const where =
     database.kind === 'embedded'

@@ -1,8 +1,8 @@
-import http from 'node:http';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { createDatabase } from '../db/client';
+import { createAppServer } from '../lib/app-server';
 import { createLogger } from '../lib/logger';
 import { consumerInput, registerAs } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/test-app';
@@ -71,7 +71,7 @@ async function secondInstance() {
     client: { kind: 'static', directory: context.clientDirectory },
     jobs: context.jobs,
   });
-  const server = http.createServer(app);
+  const server = createAppServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // The store's LISTEN is set up asynchronously; a request answers once it is.
   await request(server).get('/api/health').expect(200);

@@ -6,9 +6,11 @@ import { createAppServer } from './app-server';
 
 let server: http.Server | undefined;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  const started = server;
   server = undefined;
+  if (!started) return;
+  started.closeAllConnections();
+  await new Promise((resolve) => started.close(resolve));
 });
 
 async function start(app: express.Express): Promise<string> {

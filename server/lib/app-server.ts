@@ -9,7 +9,7 @@ type Initialise = (this: unknown, ...args: unknown[]) => void;
  *
  * Express gives a plain request and response its methods by changing their prototype as they
  * enter the app (`Object.setPrototypeOf`). V8 handles that slowly, and on Node 20 it also keeps
- * about a third of what a request allocates alive through the young generation's collections, to
+ * about 40% of what a request allocates alive through the young generation's collections, to
  * be copied twice and freed only by a full collection: every scavenge then takes several times
  * longer and every request in flight waits for it (measured in docs/performance.md). Express
  * still makes the call; with the prototype already the one it asks for, it changes nothing.

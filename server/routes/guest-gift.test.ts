@@ -1,5 +1,4 @@
 import { type AddressInfo } from 'node:net';
-import http from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '@shared/table
 import { notifications } from '@shared/tables/notifications';
 import { paymentMethods } from '@shared/tables/payments';
 import { createApp } from '../app';
+import { createAppServer } from '../lib/app-server';
 import { createLogger } from '../lib/logger';
 import { checkLedger } from '../services/ledger/check-ledger';
 import {
@@ -351,7 +351,7 @@ describe('POST /api/gift-cards/guest', () => {
       jobs: context.jobs,
       paymentProvider: provider,
     });
-    const server = http.createServer(app);
+    const server = createAppServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type NotificationItem } from '@shared/schema/notifications';
+import { createAppServer } from '../lib/app-server';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
 import { pageLinks, totalCount } from '../testing/page-headers';
@@ -333,7 +334,7 @@ describe('GET /api/notifications/stream', () => {
 
 describe('the live stream and grouped post notifications', () => {
   it('delivers the updated likes notification, the same one with its new text, on each like', async () => {
-    const server = http.createServer(context.app);
+    const server = createAppServer(context.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const events: NotificationItem[] = [];
     let request: http.ClientRequest | undefined;

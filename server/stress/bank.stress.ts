@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WalletGiftCard } from '@shared/schema/gift-cards';
 import { type LeaderboardEntry } from '@shared/schema/gift-cards';
+import { createAppServer } from '../lib/app-server';
 import { createTestPin, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
 import { cardToken } from '../testing/payments';
 import { addPayoutAccountFor } from '../testing/payout-accounts';
@@ -47,7 +48,7 @@ let checker: pg.Client;
 
 beforeAll(async () => {
   context = await createTestContext();
-  server = context.app.listen(0, '127.0.0.1');
+  server = createAppServer(context.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   checker = new pg.Client({ connectionString: context.databaseUrl });
