@@ -35,9 +35,8 @@ export function holderAtEvent(alias: string, card: SQLWrapper, owner: SQLWrapper
 }
 
 /**
- * Whether the viewer may read the card's history: its holder, the business whose pin issued it,
- * or a business it was spent at (or whose value it returned to). Anyone else is told it does not
- * exist, as for a missing card.
+ * Whether the viewer may read the card's history, asked on its own where the page statement
+ * answered no row (see readableCard for who may).
  */
 async function findReadableCard(db: Executor, cardId: number, viewer: HistoryViewer) {
   const [card] = await db
@@ -58,20 +57,37 @@ async function findReadableCard(db: Executor, cardId: number, viewer: HistoryVie
 }
 
 /**
- * One page of a card's history with the count of all its lines, prepared per page size: planning
- * it (a union, four joins, the holder's two subqueries) cost Postgres about three times what
- * running it does, on every request.
+ * The card, when the viewer may read its history: its holder, the business whose pin issued it, or
+ * a business it was spent at (or whose value it returned to). `viewer` and `consumer` are the
+ * page statement's placeholders.
+ */
+const readableCard = sql`select c.id, c.owner_id from gift_cards c
+  where c.id = ${sql.placeholder('cardId')}::int
+    and case when ${sql.placeholder('consumer')}::boolean
+          then c.owner_id = ${sql.placeholder('viewer')}::int
+          else c.business_id = ${sql.placeholder('viewer')}::int
+            or exists (select 1 from gift_card_activities dealt
+                       where dealt.business_id = ${sql.placeholder('viewer')}::int
+                         and dealt.gift_card_id = c.id)
+        end`;
+
+/**
+ * One page of a card's history with the count of all its lines, if the viewer may read it (no
+ * row otherwise), prepared per page size: planning it (a union, four joins, the holder's two
+ * subqueries) cost Postgres about three times what running it does, on every request. The access
+ * check is part of the statement, so a page the viewer may read costs one round trip.
  */
 const historyPage = preparedQuery<CardActivityRow & { total: number | string }, string>(
   'card_history_page',
   (limit) => {
-    const cardId = sql`${sql.placeholder('cardId')}::int`;
-    const ownerId = sql`${sql.placeholder('ownerId')}::int`;
-    return sql`with events as (
+    const cardId = sql`card.id`;
+    const ownerId = sql`card.owner_id`;
+    return sql`with card as materialized (${readableCard}),
+        events as (
           select a.id, a.kind, a.amount_cents, a.balance_after_cents, a.actor_id, a.actor_name,
                  a.recipient_id, a.business_id, a.store_id, a.message, a.created_at
           from gift_card_activities a
-          where a.gift_card_id = ${cardId}
+          where a.gift_card_id = (select id from card)
           union all
           select 0, 'issued', c.value_cents, c.value_cents, c.business_id,
                  case when c.pin_id is null and c.source = 'guest_gift' then c.sender_name else '' end,
@@ -80,7 +96,7 @@ const historyPage = preparedQuery<CardActivityRow & { total: number | string }, 
                  c.business_id, p.location_id, '', c.created_at
           from gift_cards c
           left join pins p on p.id = c.pin_id
-          where c.id = ${cardId}
+          where c.id = (select id from card)
             and not exists (select 1 from gift_card_activities i
                             where i.gift_card_id = c.id and i.kind = 'issued')
         )
@@ -95,6 +111,7 @@ const historyPage = preparedQuery<CardActivityRow & { total: number | string }, 
                  as reissued_until,
                e.created_at, count(*) over () as total
         from events e
+        cross join card
         left join users actor on actor.id = e.actor_id
         left join users recipient on recipient.id = e.recipient_id
         left join users business on business.id = e.business_id
@@ -108,7 +125,8 @@ const historyPage = preparedQuery<CardActivityRow & { total: number | string }, 
  * A card's history, newest first (as a statement reads, and as the wallet's own history does: the
  * first page holds what just happened, the card's issue comes last). A card issued before its
  * history was recorded starts with a line read from the card itself: issued when it was made,
- * with the value it was made with, by the business whose pin gave it.
+ * with the value it was made with, by the business whose pin gave it. A card the viewer may not
+ * read is not found, as a missing one.
  */
 export async function getCardHistory(
   db: Executor,
@@ -116,15 +134,19 @@ export async function getCardHistory(
   cardId: number,
   { page, limit }: { page: number; limit: number },
 ): Promise<Page<GiftCardActivity>> {
-  const card = await findReadableCard(db, cardId, viewer);
-  if (!card) throw notFound(GIFT_CARD_MESSAGES.notFound);
-
   const rows = await historyPage(db, String(limit), {
     cardId,
-    ownerId: card.ownerId,
+    viewer: viewer.id,
+    consumer: viewer.type === 'consumer',
     offset: (page - 1) * limit,
   });
-  const total = rows[0] ? Number(rows[0].total) : page === 1 ? 0 : await countEvents(db, cardId);
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  // Every card's history has a line (its issue), so no row means a card the viewer may not read,
+  // or a page past the last one.
+  if (!rows[0]) {
+    if (!(await findReadableCard(db, cardId, viewer))) throw notFound(GIFT_CARD_MESSAGES.notFound);
+    total = await countEvents(db, cardId);
+  }
   return { items: rows.map((row) => toGiftCardActivity(row, viewer)), page, limit, total };
 }
 
