@@ -48,16 +48,33 @@ type Row = {
   'value' | 'claimed' | 'claimRate' | 'expiresAt' | 'createdAt' | 'targetIdentifiers'
 >;
 
-function toBusinessPin({ valueCents, ...row }: Row): BusinessPin {
+// Written out field by field: copying the row with rest and spread cost more than the rest of
+// the page's mapping (measured in docs/performance.md).
+function toBusinessPin(row: Row): BusinessPin {
+  const claimed = row.quantity - row.remaining;
   return {
-    ...row,
-    value: centsToDollars(valueCents),
-    claimed: row.quantity - row.remaining,
+    id: row.id,
+    brand: row.brand,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    quantity: row.quantity,
+    remaining: row.remaining,
+    radius: row.radius,
+    lat: row.lat,
+    lng: row.lng,
     redeemed: Number(row.redeemed),
-    claimRate: row.quantity > 0 ? (row.quantity - row.remaining) / row.quantity : 0,
+    promotionMessage: row.promotionMessage,
+    showBusinessInfo: row.showBusinessInfo,
     targetIdentifiers: row.targetIdentifiers.map(Number),
+    status: row.status,
     expiresAt: new Date(row.expiresAt).toISOString(),
     createdAt: new Date(row.createdAt).toISOString(),
+    value: centsToDollars(row.valueCents),
+    claimed,
+    claimRate: row.quantity > 0 ? claimed / row.quantity : 0,
   };
 }
 
@@ -146,7 +163,7 @@ export async function listBusinessPins(
   }
   return {
     // The total and the due flag are the page's, not a pin's.
-    items: rows.map(({ total: _total, due: _due, ...row }) => toBusinessPin(row)),
+    items: rows.map(toBusinessPin),
     page: query.page,
     limit: query.limit,
     total,
