@@ -23,7 +23,6 @@ import { getGiftsChart } from '../services/charts/gifts-chart';
 import { getTopStoresChart } from '../services/charts/top-stores-chart';
 import { getValueChart } from '../services/charts/value-chart';
 import { getCardHistory } from '../services/gift-cards/get-card-history';
-import { conversationToRead } from '../services/messages/conversation';
 import { countUnreadMessages, listConversations } from '../services/messages/list-conversations';
 import { listConversationMessages } from '../services/messages/message-view';
 import { listBusinessPins } from '../services/pins/list-business-pins';
@@ -655,8 +654,7 @@ describe('query plans over a mid-size database', () => {
           await getLeaderboard(db, { period: 'month', limit: 10 });
           await getLeaderboardStanding(db, consumer, 'month');
           const thread = threads[round]!;
-          const { conversationId } = await conversationToRead(db, thread.me, thread.other);
-          await listConversationMessages(db, thread.me, conversationId, { limit: 30 });
+          await listConversationMessages(db, thread.me, thread.other, { limit: 30 });
           await listConversations(db, thread.me, { page: 1, limit: 20 });
           await countUnreadMessages(db, thread.me);
           const card = cards[round]!;
@@ -714,8 +712,7 @@ describe('query plans over a mid-size database', () => {
           'leaderboard_standing',
           'wallet_history',
           'friend_suggestions',
-          'conversation_counterpart',
-          'conversation_messages',
+          'conversation_page',
           'conversations_page',
           'messages_unread',
           'card_history_page',

@@ -19,7 +19,6 @@ import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { idParam, usernameParam } from '../lib/validate';
 import { blockUser, unblockUser } from '../services/blocks/block-user';
 import { listBlockedUsers } from '../services/blocks/list-blocked-users';
-import { conversationToRead } from '../services/messages/conversation';
 import { getConversationInfo } from '../services/messages/conversation-info';
 import { deleteMessage } from '../services/messages/delete-message';
 import { countUnreadMessages, listConversations } from '../services/messages/list-conversations';
@@ -73,10 +72,8 @@ export function messagesRoutes({ db, config }: RouteDependencies): ApiRoute[] {
         description:
           'One page, newest first; the next link asks for the messages before the oldest one here (404 for anyone I have no conversation with and am not friends with)',
       },
-      handle: async ({ user, params, query }) => {
-        const { conversationId } = await conversationToRead(db, user.id, params.username);
-        return listConversationMessages(db, user.id, conversationId, query);
-      },
+      handle: ({ user, params, query }) =>
+        listConversationMessages(db, user.id, params.username, query),
     }),
     defineRoute({
       method: 'get',

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { MESSAGE_MESSAGES } from '@shared/schema/messages';
 import { friendships } from '@shared/tables/friends';
 import { conversationParticipants, conversations } from '@shared/tables/messages';
@@ -82,12 +82,10 @@ export async function openConversation(db: Executor, a: number, b: number): Prom
 
 /**
  * Who `username` is (a live account other than me), our conversation if we have one, and whether
- * we are friends: one statement, prepared, as reading a conversation (and marking it read, typing
- * in it, deleting from it) starts with it.
+ * we are friends: the start of every statement that reads a conversation (and marks it read,
+ * types in it, deletes from it). `me` and `username` are its placeholders.
  */
-const counterpartWithConversation = preparedQuery<
-  Counterpart & { conversationId: number | null; friends: boolean }
->('conversation_counterpart', () => {
+export function counterpartSql(): SQL {
   const me = sql`${sql.placeholder('me')}::int`;
   return sql`select other.id, other.username, other.name, other.profile_picture as avatar,
         (select c.id from ${conversations} c
@@ -100,22 +98,43 @@ const counterpartWithConversation = preparedQuery<
       from ${users} other
       where lower(other.username) = lower(${sql.placeholder('username')}::text)
         and other.deleted_at is null`;
-});
+}
+
+/** What counterpartSql answers. */
+export type CounterpartRow = Counterpart & { conversationId: number | null; friends: boolean };
+
+const counterpartWithConversation = preparedQuery<CounterpartRow>(
+  'conversation_counterpart',
+  counterpartSql,
+);
 
 /**
- * The conversation I may read with `username`: one we have, or an empty one with a friend. Anyone
- * else (a stranger, a name no account has) is 404, so a conversation's existence is not told.
+ * The conversation I may read with the user `found` names: one we have, or an empty one with a
+ * friend. Anyone else (a stranger, a name no account has: `found` undefined) is 404, so a
+ * conversation's existence is not told.
  */
+export function readableConversation(
+  found: CounterpartRow | undefined,
+  meId: number,
+): { other: Counterpart; conversationId: number | null } {
+  if (!found || found.id === meId) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  if (found.conversationId === null && !found.friends) {
+    throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  }
+  return {
+    other: { id: found.id, username: found.username, name: found.name, avatar: found.avatar },
+    conversationId: found.conversationId,
+  };
+}
+
+/** The conversation I may read with `username` (see readableConversation). */
 export async function conversationToRead(
   db: Executor,
   meId: number,
   username: string,
 ): Promise<{ other: Counterpart; conversationId: number | null }> {
   const [found] = await counterpartWithConversation(db, 'all', { me: meId, username });
-  if (!found || found.id === meId) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
-  const { conversationId, friends, ...other } = found;
-  if (conversationId === null && !friends) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
-  return { other, conversationId };
+  return readableConversation(found, meId);
 }
 
 /**

@@ -1,30 +1,27 @@
-import { and, desc, eq, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Message } from '@shared/schema/messages';
 import { brands } from '@shared/tables/brands';
 import { giftCards } from '@shared/tables/gift-cards';
 import { conversationParticipants, messages } from '@shared/tables/messages';
 import { users } from '@shared/tables/users';
-import { type Database, type Executor } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { type Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
+import { counterpartSql, type CounterpartRow, readableConversation } from './conversation';
 
-const senders = alias(users, 'message_senders');
-
-const columns = {
-  id: messages.id,
-  clientId: messages.clientId,
-  senderId: messages.senderId,
-  text: messages.text,
-  imageUrl: messages.imageUrl,
-  createdAt: messages.createdAt,
-  deletedAt: messages.deletedAt,
-  senderUsername: senders.username,
-  senderName: senders.name,
-  senderAvatar: senders.profilePicture,
-  giftCardId: giftCards.id,
-  giftBrand: brands.name,
-  giftValueCents: giftCards.valueCents,
-};
+/**
+ * Messages with their senders and gift cards, as toMessage reads them (named `m`, for a
+ * statement's own condition and order). Rows come as Postgres sends them: plain objects, read
+ * with no per-column mapping, as a page of messages is the read a conversation screen repeats.
+ */
+const messageRows = sql`select m.id, m.client_id as "clientId", m.sender_id as "senderId", m.text,
+        m.image_url as "imageUrl", m.created_at as "createdAt", m.deleted_at as "deletedAt",
+        sender.username as "senderUsername", sender.name as "senderName",
+        sender.profile_picture as "senderAvatar", card.id as "giftCardId",
+        brand.name as "giftBrand", card.value_cents as "giftValueCents"
+      from ${messages} m
+      join ${users} sender on sender.id = m.sender_id
+      left join ${giftCards} card on card.id = m.gift_card_id
+      left join ${brands} brand on brand.id = card.brand_id`;
 
 type Row = {
   id: number;
@@ -32,8 +29,8 @@ type Row = {
   senderId: number;
   text: string;
   imageUrl: string | null;
-  createdAt: Date;
-  deletedAt: Date | null;
+  createdAt: string | Date;
+  deletedAt: string | Date | null;
   senderUsername: string;
   senderName: string;
   senderAvatar: string | null;
@@ -55,70 +52,85 @@ function toMessage(row: Row, viewerId: number): Message {
       row.giftCardId !== null && row.giftBrand !== null && row.giftValueCents !== null
         ? { id: row.giftCardId, brand: row.giftBrand, value: row.giftValueCents / 100 }
         : null,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
     deleted,
   };
 }
 
-/** Messages with their senders and gift cards, newest first (a query to run or to prepare). */
-function selectMessages(db: Executor, where: SQL | undefined, limit: number | Placeholder) {
-  return db
-    .select(columns)
-    .from(messages)
-    .innerJoin(senders, eq(senders.id, messages.senderId))
-    .leftJoin(giftCards, eq(giftCards.id, messages.giftCardId))
-    .leftJoin(brands, eq(brands.id, giftCards.brandId))
-    .where(where)
-    .orderBy(desc(messages.id))
-    .limit(limit);
-}
+const messageById = preparedQuery<Row>(
+  'message_by_id',
+  () => sql`${messageRows} where m.id = ${sql.placeholder('id')}::int`,
+);
 
 /** One message as `viewerId` sees it. */
 export async function loadMessage(db: Executor, viewerId: number, id: number): Promise<Message> {
-  const [row] = await selectMessages(db, eq(messages.id, id), 1);
+  const [row] = await messageById(db, 'all', { id });
   if (!row) throw new Error(`No message ${id}`);
   return toMessage(row, viewerId);
 }
 
 /**
- * A page of a conversation's messages, newest first, from its start or before a message: built
- * and planned once per connection (it is the read a conversation screen repeats).
+ * Who the conversation is with, whether I may read it, and a page of its messages, newest first,
+ * from its start or before a message: one statement, prepared, as it is the read a conversation
+ * screen repeats. The counterpart's row comes once with no message when there is none to show.
  */
-const messagesPage = preparedStatement(
-  'conversation_messages',
-  (db: Database, variant: 'latest' | 'before') => {
-    const inConversation = eq(messages.conversationId, sql.placeholder('conversationId'));
-    return selectMessages(
-      db,
-      variant === 'latest'
-        ? inConversation
-        : and(inConversation, lt(messages.id, sql.placeholder('before'))),
-      sql.placeholder('limit'),
-    );
+const conversationPage = preparedQuery<
+  { [K in keyof CounterpartRow as `counterpart_${K}`]: CounterpartRow[K] } & {
+    [K in keyof Row]: Row[K] | null;
   },
+  'latest' | 'before'
+>(
+  'conversation_page',
+  (variant) => sql`with counterpart as (${counterpartSql()})
+      select counterpart.id as counterpart_id, counterpart.username as counterpart_username,
+             counterpart.name as counterpart_name, counterpart.avatar as counterpart_avatar,
+             counterpart."conversationId" as "counterpart_conversationId",
+             counterpart.friends as counterpart_friends, page.*
+      from counterpart
+      left join lateral (
+        ${messageRows}
+        where m.conversation_id = counterpart."conversationId"
+          ${variant === 'before' ? sql`and m.id < ${sql.placeholder('before')}::int` : sql``}
+        order by m.id desc
+        limit ${sql.placeholder('limit')}::int
+      ) page on true`,
 );
 
 /**
- * A page of a conversation, newest first: the messages older than `before` (a message id), so a
- * page stays the same however many messages arrive meanwhile.
+ * A page of my conversation with `username`, newest first: the messages older than `before` (a
+ * message id), so a page stays the same however many messages arrive meanwhile. 404 for anyone I
+ * have no conversation with and am not friends with.
  */
 export async function listConversationMessages(
-  db: Database,
+  db: Executor,
   viewerId: number,
-  conversationId: number | null,
+  username: string,
   { before, limit }: { before?: number | undefined; limit: number },
 ): Promise<{ items: Message[]; nextCursor: string | null; limit: number }> {
-  if (conversationId === null) return { items: [], nextCursor: null, limit };
-  const rows = await messagesPage(db, before === undefined ? 'latest' : 'before').execute({
-    conversationId,
+  const rows = await conversationPage(db, before === undefined ? 'latest' : 'before', {
+    me: viewerId,
+    username,
     before,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
+  const first = rows[0];
+  readableConversation(
+    first && {
+      id: first.counterpart_id,
+      username: first.counterpart_username,
+      name: first.counterpart_name,
+      avatar: first.counterpart_avatar,
+      conversationId: first.counterpart_conversationId,
+      friends: first.counterpart_friends,
+    },
+    viewerId,
+  );
+  const found = rows.filter((row): row is typeof row & Row => row.id !== null);
+  const page = found.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map((row) => toMessage(row, viewerId)),
-    nextCursor: rows.length > limit && last ? String(last.id) : null,
+    nextCursor: found.length > limit && last ? String(last.id) : null,
     limit,
   };
 }
