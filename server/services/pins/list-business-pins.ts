@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '@shared/money';
 import { stores } from '@shared/tables/locations';
 import { type PinStatus } from '@shared/constants';
@@ -6,46 +6,35 @@ import { type BusinessPin } from '@shared/schema/pins';
 import { pinRedeemedCards } from '@shared/tables/gift-cards';
 import { pins } from '@shared/tables/pins';
 import { type Database, type Executor } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { preparedQuery } from '../../db/prepared';
 import { type Page } from '../../lib/list-answer';
 import { expirePins } from './pin-refunds';
 
-const columns = {
-  id: pins.id,
-  brand: pins.brandId,
-  locationId: pins.locationId,
-  locationName: stores.name,
-  street: stores.street,
-  city: stores.city,
-  state: stores.state,
-  valueCents: pins.valueCents,
-  quantity: pins.quantity,
-  remaining: pins.remaining,
-  radius: pins.radiusMiles,
-  lat: pins.lat,
-  lng: pins.lng,
-  // Cards, not spends: a card spent twice is one redemption of the pin's offer (kept per pin as
-  // the spends are written, so a pin of many cards costs the list one row).
-  redeemed: sql<number>`coalesce((select ${pinRedeemedCards.cards} from ${pinRedeemedCards}
-    where ${pinRedeemedCards.pinId} = ${pins.id}), 0)`,
-  promotionMessage: pins.promotionMessage,
-  showBusinessInfo: pins.showBusinessInfo,
-  targetIdentifiers: sql<
-    number[]
-  >`coalesce((select array_agg(pi.identifier_id order by pi.identifier_id) from pin_identifiers pi where pi.pin_id = pins.id), '{}')`,
-  status: pins.status,
-  expiresAt: pins.expiresAt,
-  createdAt: pins.createdAt,
-};
+/**
+ * A pin as its business sees it, with its store, from `pins` named `p` (for a statement's own
+ * condition and order). Rows come as Postgres sends them, read with no per-column mapping.
+ */
+const pinRows = sql`select p.id, p.brand_id as brand, p.location_id as "locationId",
+        store.name as "locationName", store.street, store.city, store.state,
+        p.value_cents as "valueCents", p.quantity, p.remaining, p.radius_miles as radius,
+        p.lat, p.lng,
+        -- Cards, not spends: a card spent twice is one redemption of the pin's offer (kept per
+        -- pin as the spends are written, so a pin of many cards costs the list one row).
+        coalesce((select r.cards from ${pinRedeemedCards} r where r.pin_id = p.id), 0) as redeemed,
+        p.promotion_message as "promotionMessage", p.show_business_info as "showBusinessInfo",
+        coalesce((select array_agg(pi.identifier_id order by pi.identifier_id)
+                  from pin_identifiers pi where pi.pin_id = p.id), '{}') as "targetIdentifiers",
+        p.status, p.expires_at as "expiresAt", p.created_at as "createdAt"`;
 
 type Row = {
   valueCents: number;
-  expiresAt: Date;
-  createdAt: Date;
-  targetIdentifiers: number[];
+  redeemed: number | string;
+  expiresAt: string | Date;
+  createdAt: string | Date;
+  targetIdentifiers: (number | string)[];
 } & Omit<
   BusinessPin,
-  'value' | 'claimed' | 'claimRate' | 'expiresAt' | 'createdAt' | 'targetIdentifiers'
+  'value' | 'claimed' | 'redeemed' | 'claimRate' | 'expiresAt' | 'createdAt' | 'targetIdentifiers'
 >;
 
 // Written out field by field: copying the row with rest and spread cost more than the rest of
@@ -78,53 +67,48 @@ function toBusinessPin(row: Row): BusinessPin {
   };
 }
 
+const businessPin = preparedQuery<Row>(
+  'business_pin',
+  () => sql`${pinRows}
+    from ${pins} p
+    join ${stores} store on store.id = p.location_id
+    where p.id = ${sql.placeholder('pinId')}::int
+      and p.business_id = ${sql.placeholder('businessId')}::int`,
+);
+
 export async function getBusinessPin(
   db: Executor,
   businessId: number,
   pinId: number,
 ): Promise<BusinessPin | null> {
-  const [row] = await db
-    .select(columns)
-    .from(pins)
-    .innerJoin(stores, eq(stores.id, pins.locationId))
-    .where(and(eq(pins.id, pinId), eq(pins.businessId, businessId)));
+  const [row] = await businessPin(db, 'all', { businessId, pinId });
   return row ? toBusinessPin(row) : null;
 }
 
-/** The business's pins, or those in the statuses given, as a page's filter. */
-const businessPinsOf = (variant: 'all' | 'statuses') =>
-  and(
-    eq(pins.businessId, sql.placeholder('businessId')),
-    variant === 'all'
-      ? undefined
-      : sql`${pins.status} = any(${sql.placeholder('statuses')}::text[])`,
-  );
-
 /**
- * A page of the business's pins, newest first, with how many match in all and whether any of the
- * business's pins is past its expiry yet not settled (both InitPlans): built and planned once per
- * connection, as the pin list is the business's home screen.
+ * A page of the business's pins (all, or those in the statuses given), newest first, with how
+ * many match in all and whether any of the business's pins is past its expiry yet not settled
+ * (both InitPlans): built and planned once per connection, as the pin list is the business's home
+ * screen.
  */
-const businessPinsPage = preparedStatement(
-  'business_pins_page',
-  (db: Database, variant: 'all' | 'statuses') => {
-    const where = businessPinsOf(variant);
-    return db
-      .select({
-        ...columns,
-        total: db.$count(pins, where),
-        due: sql<boolean>`exists (select 1 from ${pins} due
-          where due.business_id = ${sql.placeholder('businessId')}
-            and due.status in ('active', 'paused', 'exhausted') and due.expires_at <= now())`,
-      })
-      .from(pins)
-      .innerJoin(stores, eq(stores.id, pins.locationId))
-      .where(where)
-      .orderBy(desc(pins.createdAt), desc(pins.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
-  },
-);
+const businessPinsPage = preparedQuery<
+  Row & { total: number | string; due: boolean },
+  'all' | 'statuses'
+>('business_pins_page', (variant) => {
+  const businessId = sql`${sql.placeholder('businessId')}::int`;
+  const where = sql`p.business_id = ${businessId}
+    ${variant === 'all' ? sql`` : sql`and p.status = any(${sql.placeholder('statuses')}::text[])`}`;
+  return sql`${pinRows},
+      (select count(*) from ${pins} p where ${where}) as total,
+      exists (select 1 from ${pins} due
+        where due.business_id = ${businessId}
+          and due.status in ('active', 'paused', 'exhausted') and due.expires_at <= now()) as due
+    from ${pins} p
+    join ${stores} store on store.id = p.location_id
+    where ${where}
+    order by p.created_at desc, p.id desc
+    limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`;
+});
 
 /**
  * The business's own pins, newest first, one page at a time. A pin past its expiry is settled
@@ -137,7 +121,7 @@ export async function listBusinessPins(
   query: { status?: PinStatus[] | undefined; page: number; limit: number },
 ): Promise<Page<BusinessPin>> {
   const read = () =>
-    businessPinsPage(db, query.status ? 'statuses' : 'all').execute({
+    businessPinsPage(db, query.status ? 'statuses' : 'all', {
       businessId,
       statuses: query.status,
       limit: query.limit,
@@ -148,7 +132,7 @@ export async function listBusinessPins(
     await expirePins(db, { businessId });
     rows = await read();
   }
-  let total = rows[0]?.total ?? 0;
+  let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && query.page > 1) {
     // Past the last page no row carries the total or says whether a pin is due: settled, then
     // counted on its own.
