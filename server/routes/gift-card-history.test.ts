@@ -140,6 +140,9 @@ describe('GET /api/gift-cards/:id/history', () => {
         `Issued by Bean Street Coffee at ${STARBUCKS_STORE}`,
       ]);
       expect(response.text).not.toMatch(/Casey|Liam|Happy birthday/);
+      // Past the last page: empty, with the count, as for the holder.
+      const past = await business.agent.get(`/api/gift-cards/${cardId}/history?page=5`);
+      expect([past.status, past.body, totalCount(past)]).toEqual([200, [], 3]);
     }
     // Its list names the customer who claimed the card, never whom it was given to.
     const issued = await issuer.agent.get('/api/gift-cards/issued');
@@ -152,10 +155,16 @@ describe('GET /api/gift-cards/:id/history', () => {
     const stranger = await signedInConsumer(context);
     const otherBusiness = await fundedBusiness(context, 0, 'Unrelated Donuts');
     for (const agent of [casey.agent, stranger.agent, otherBusiness.agent]) {
-      const response = await agent.get(`/api/gift-cards/${cardId}/history`);
-      expect([response.status, response.body.message]).toEqual([404, 'Gift card not found']);
+      // A page past the last one tells them no more than the first.
+      for (const page of [1, 5]) {
+        const response = await agent.get(`/api/gift-cards/${cardId}/history?page=${page}`);
+        expect([response.status, response.body.message]).toEqual([404, 'Gift card not found']);
+      }
     }
-    expect((await stranger.agent.get('/api/gift-cards/999999999/history')).status).toBe(404);
+    for (const page of [1, 5]) {
+      const missing = await stranger.agent.get(`/api/gift-cards/999999999/history?page=${page}`);
+      expect(missing.status).toBe(404);
+    }
     expect((await context.agent().get(`/api/gift-cards/${cardId}/history`)).status).toBe(401);
     for (const path of [
       '/api/gift-cards/x/history',

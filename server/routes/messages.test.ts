@@ -402,6 +402,18 @@ describe('GET /api/messages/:username paging', () => {
     const third = await b.agent.get(pageLinks(second).next!).expect(200);
     expect(third.body.map((message: Message) => message.text)).toEqual(['m1']);
     expect(pageLinks(third).next).toBeNull();
+    // Exactly `limit` left: a full page with no next link.
+    const m1 = third.body[0].id;
+    const exact = await b.agent.get(`/api/messages/${a.user.username}?limit=1&before=${m1 + 1}`);
+    expect(exact.body.map((message: Message) => message.text)).toEqual(['m1']);
+    expect(pageLinks(exact).next).toBeNull();
+    // Before the first message: an empty page.
+    const none = await b.agent.get(`/api/messages/${a.user.username}?before=${m1}`).expect(200);
+    expect([none.body, pageLinks(none).next]).toEqual([[], null]);
+    // A stranger paging back is told no more than on the first page.
+    const stranger = await person('Sam Stranger');
+    const hidden = await stranger.agent.get(`/api/messages/${a.user.username}?before=${m1 + 5}`);
+    expect(hidden.status).toBe(404);
     expect((await b.agent.get(`/api/messages/${a.user.username}?before=abc`)).status).toBe(400);
   });
 });

@@ -321,9 +321,39 @@ describe('GET /api/pins/mine', () => {
     expect(totalCount(page)).toBe(2);
     expect(pageLinks(page)).toEqual({ next: '/api/pins/mine?limit=1&page=2', prev: null });
     expect(page.body.map((pin: { id: number }) => pin.id)).toEqual([second.id]);
+    // Every field of a pin, with its type (the list writes each one out from its row).
+    const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    expect(page.body[0]).toStrictEqual({
+      id: second.id,
+      brand: 'starbucks',
+      locationId: store.starbucks,
+      locationName: expect.any(String),
+      street: expect.any(String),
+      city: expect.any(String),
+      state: expect.any(String),
+      value: 6,
+      quantity: 3,
+      remaining: 3,
+      claimed: 0,
+      redeemed: 0,
+      claimRate: 0,
+      radius: 5,
+      lat: expect.any(Number),
+      lng: expect.any(Number),
+      promotionMessage: 'Coffee on us this week',
+      showBusinessInfo: false,
+      targetIdentifiers: [1, 5],
+      status: 'active',
+      expiresAt: expect.stringMatching(isoDate),
+      createdAt: expect.stringMatching(isoDate),
+    });
+    expect(page.body[0]).toStrictEqual(second);
     const next = await agent.get(pageLinks(page).next!);
     expect(next.body.map((pin: { id: number }) => pin.id)).toEqual([first.id]);
     expect(pageLinks(next)).toEqual({ next: null, prev: '/api/pins/mine?limit=1&page=1' });
+    // A page so far past the end that its offset would not fit an int: empty, with the count.
+    const far = await agent.get('/api/pins/mine?limit=100&page=21474838');
+    expect([far.status, far.body, totalCount(far)]).toEqual([200, [], 2]);
   });
 
   it('rejects a bad status filter, no session and a consumer', async () => {

@@ -93,7 +93,8 @@ const conversationPage = preparedQuery<
           ${variant === 'before' ? sql`and m.id < ${sql.placeholder('before')}::int` : sql``}
         order by m.id desc
         limit ${sql.placeholder('limit')}::int
-      ) page on true`,
+      ) page on true
+      order by page.id desc`,
 );
 
 /**

@@ -107,7 +107,8 @@ const businessPinsPage = preparedQuery<
     join ${stores} store on store.id = p.location_id
     where ${where}
     order by p.created_at desc, p.id desc
-    limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`;
+    -- OFFSET untyped (bigint): a page far past the end asks for more than an int can hold.
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
 });
 
 /**
