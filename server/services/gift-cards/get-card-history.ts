@@ -1,7 +1,6 @@
-import { and, eq, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { PAID_CARD_EXPIRY_YEARS } from '@shared/constants';
 import { GIFT_CARD_MESSAGES, type GiftCardActivity } from '@shared/schema/gift-cards';
-import { giftCardActivities, giftCards } from '@shared/tables/gift-cards';
 import { type Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { queryRows } from '../../db/query-rows';
@@ -35,31 +34,9 @@ export function holderAtEvent(alias: string, card: SQLWrapper, owner: SQLWrapper
 }
 
 /**
- * Whether the viewer may read the card's history, asked on its own where the page statement
- * answered no row (see readableCard for who may).
- */
-async function findReadableCard(db: Executor, cardId: number, viewer: HistoryViewer) {
-  const [card] = await db
-    .select({ id: giftCards.id, ownerId: giftCards.ownerId, businessId: giftCards.businessId })
-    .from(giftCards)
-    .where(eq(giftCards.id, cardId));
-  if (!card) return null;
-  if (viewer.type === 'consumer') return card.ownerId === viewer.id ? card : null;
-  if (card.businessId === viewer.id) return card;
-  const [dealt] = await db
-    .select({ id: giftCardActivities.id })
-    .from(giftCardActivities)
-    .where(
-      and(eq(giftCardActivities.businessId, viewer.id), eq(giftCardActivities.giftCardId, cardId)),
-    )
-    .limit(1);
-  return dealt ? card : null;
-}
-
-/**
  * The card, when the viewer may read its history: its holder, the business whose pin issued it, or
- * a business it was spent at (or whose value it returned to). `viewer` and `consumer` are the
- * page statement's placeholders.
+ * a business it was spent at (or whose value it returned to). Its placeholders are readableBy's;
+ * the page statement starts with it, and asks it alone only when the page answered no row.
  */
 const readableCard = sql`select c.id, c.owner_id from gift_cards c
   where c.id = ${sql.placeholder('cardId')}::int
@@ -70,6 +47,18 @@ const readableCard = sql`select c.id, c.owner_id from gift_cards c
                        where dealt.business_id = ${sql.placeholder('viewer')}::int
                          and dealt.gift_card_id = c.id)
         end`;
+
+/** readableCard's placeholders for a viewer. */
+const readableBy = (cardId: number, viewer: HistoryViewer) => ({
+  cardId,
+  viewer: viewer.id,
+  consumer: viewer.type === 'consumer',
+});
+
+const readableCardAlone = preparedQuery<{ id: number }>('readable_card', () => readableCard);
+
+const findReadableCard = async (db: Executor, cardId: number, viewer: HistoryViewer) =>
+  (await readableCardAlone(db, 'all', readableBy(cardId, viewer)))[0];
 
 /**
  * One page of a card's history with the count of all its lines, if the viewer may read it (no
@@ -135,9 +124,7 @@ export async function getCardHistory(
   { page, limit }: { page: number; limit: number },
 ): Promise<Page<GiftCardActivity>> {
   const rows = await historyPage(db, String(limit), {
-    cardId,
-    viewer: viewer.id,
-    consumer: viewer.type === 'consumer',
+    ...readableBy(cardId, viewer),
     offset: (page - 1) * limit,
   });
   let total = rows[0] ? Number(rows[0].total) : 0;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { centsToDollars } from '@shared/money';
 import { type Message } from '@shared/schema/messages';
 import { brands } from '@shared/tables/brands';
 import { giftCards } from '@shared/tables/gift-cards';
@@ -50,7 +51,7 @@ function toMessage(row: Row, viewerId: number): Message {
     imageUrl: deleted ? null : row.imageUrl,
     giftCard:
       row.giftCardId !== null && row.giftBrand !== null && row.giftValueCents !== null
-        ? { id: row.giftCardId, brand: row.giftBrand, value: row.giftValueCents / 100 }
+        ? { id: row.giftCardId, brand: row.giftBrand, value: centsToDollars(row.giftValueCents) }
         : null,
     createdAt: new Date(row.createdAt).toISOString(),
     deleted,

@@ -147,7 +147,7 @@ export async function listBusinessPins(
     );
   }
   return {
-    // The total and the due flag are the page's, not a pin's.
+    // toBusinessPin reads a pin's own fields: the total and the due flag are the page's.
     items: rows.map(toBusinessPin),
     page: query.page,
     limit: query.limit,
