@@ -277,6 +277,7 @@ try {
   const cookie = pages.some((page) => page.signedIn)
     ? await signIn(server.url, DEMO_CONSUMER, DEMO_PASSWORD)
     : undefined;
+  if (options.reports) fs.mkdirSync(options.reports, { recursive: true });
   for (const page of pages) {
     const url = `${server.url}${page.path}`;
     let runs: { metrics: Metrics; lcpElement: string | null }[] = [];
