@@ -185,6 +185,11 @@ export const giftCardActivities = pgTable(
   },
   (table) => [
     index('gift_card_activities_card_idx').on(table.giftCardId, table.createdAt, table.id),
+    // Who held a card at an event (its last issue or transfer before it): one index probe however
+    // many spends the card has had, where the index above walks back through all of them.
+    index('gift_card_activities_holder_idx')
+      .on(table.giftCardId, table.createdAt, table.id)
+      .where(sql`${table.kind} in ('issued', 'transferred')`),
     index('gift_card_activities_business_idx')
       .on(table.businessId, table.giftCardId)
       .where(sql`${table.businessId} is not null`),

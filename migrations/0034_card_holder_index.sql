@@ -1,0 +1,1 @@
+CREATE INDEX "gift_card_activities_holder_idx" ON "gift_card_activities" USING btree ("gift_card_id","created_at","id") WHERE "gift_card_activities"."kind" in ('issued', 'transferred');
