@@ -510,6 +510,33 @@ describe('query plans over a mid-size database', () => {
     expect(tables).not.toContain('gift_cards');
   });
 
+  it("who held a card at an event is one probe of the card's issues and transfers, not a walk back through its spends", async () => {
+    const [card] = await context.database.query<{ id: number; owner_id: number }>(
+      `select c.id, c.owner_id from gift_cards c
+       join users holder on holder.id = c.owner_id and holder.type = 'consumer'
+       where exists (select 1 from gift_card_activities a
+                     where a.gift_card_id = c.id and a.kind = 'spent' and a.amount_cents > 0)
+       order by c.id limit 1`,
+    );
+    const holderSubquery = /h\.kind in \('issued', 'transferred'\)/;
+    const sent = await sentBy(holderSubquery, async () => {
+      await listWalletTransactions(context.database.db, card!.owner_id, { page: 1, limit: 10 });
+      await getCardHistory(
+        context.database.db,
+        { id: card!.owner_id, type: 'consumer' },
+        card!.id,
+        { page: 1, limit: 10 },
+      );
+    });
+    // The wallet's history (the holder of each spend of a card the consumer held) and the card's
+    // history page (the holder of each of its lines).
+    expect(sent).toHaveLength(2);
+    for (const { text, params } of sent) {
+      const { nodes } = await statementPlan(text, params);
+      expect(indexesOf(nodes)).toContain('gift_card_activities_holder_idx');
+    }
+  });
+
   it("the business's wallet reads its ledger's monthly totals and newest rows, never the whole ledger", async () => {
     const [business] = await context.database.query<{ id: number; transactions: string | number }>(
       `select u.id, (select count(*) from ledger_transactions t where t.user_id = u.id) as transactions
