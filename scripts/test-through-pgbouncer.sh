@@ -9,12 +9,13 @@
 # the live streams and the session cache) goes to DATABASE_DIRECT_URL, as it must in production.
 #
 # Needs: Postgres on 127.0.0.1:5432 (user postgres, trust), PgBouncer (installed with apt-get when
-# missing and run as root). PgBouncer listens on 127.0.0.1:${PGBOUNCER_PORT:-6432} for the run and
-# is stopped at the end. Extra arguments go to vitest (a file, --project stress …).
+# missing and run as root). PgBouncer listens on 127.0.0.1:${PGBOUNCER_PORT:-6439} for the run and
+# is stopped at the end: a port of its own, as Debian's pgbouncer service (started by the package
+# where systemd runs) takes 6432. Extra arguments go to vitest (a file, --project stress …).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-port="${PGBOUNCER_PORT:-6432}"
+port="${PGBOUNCER_PORT:-6439}"
 postgres_url="postgres://postgres@127.0.0.1:5432"
 
 if ! command -v pgbouncer >/dev/null; then
@@ -62,17 +63,28 @@ pidfile = $work/pgbouncer.pid
 EOF
 [ "$(id -u)" -eq 0 ] && chown postgres "$work/pgbouncer.ini"
 
-pgbouncer -d "${run_as[@]}" "$work/pgbouncer.ini"
 stop() {
   if [ -f "$work/pgbouncer.pid" ]; then kill "$(cat "$work/pgbouncer.pid")" 2>/dev/null || true; fi
   sleep 0.5
   rm -rf "$work"
 }
 trap stop EXIT
+# Whatever answers on the port would be tested instead of this PgBouncer.
+if pg_isready -q -h 127.0.0.1 -p "$port"; then
+  echo "Something already answers on 127.0.0.1:$port (a PgBouncer left by an earlier run?);" \
+    "stop it or set PGBOUNCER_PORT" >&2
+  exit 1
+fi
+pgbouncer -d "${run_as[@]}" "$work/pgbouncer.ini"
 for _ in $(seq 1 50); do
   pg_isready -q -h 127.0.0.1 -p "$port" && break
   sleep 0.1
 done
+if ! { [ -f "$work/pgbouncer.pid" ] && kill -0 "$(cat "$work/pgbouncer.pid")" 2>/dev/null; }; then
+  echo "PgBouncer did not start; its log:" >&2
+  cat "$work/pgbouncer.log" >&2 || true
+  exit 1
+fi
 psql -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc "select 'through PgBouncer: ' || version()"
 
 status=0

@@ -518,6 +518,7 @@ describe('query plans over a mid-size database', () => {
                      where a.gift_card_id = c.id and a.kind = 'spent' and a.amount_cents > 0)
        order by c.id limit 1`,
     );
+    expect(card).toBeDefined();
     const holderSubquery = /h\.kind in \('issued', 'transferred'\)/;
     const sent = await sentBy(holderSubquery, async () => {
       await listWalletTransactions(context.database.db, card!.owner_id, { page: 1, limit: 10 });
@@ -531,9 +532,14 @@ describe('query plans over a mid-size database', () => {
     // The wallet's history (the holder of each spend of a card the consumer held) and the card's
     // history page (the holder of each of its lines).
     expect(sent).toHaveLength(2);
+    // Each asks twice: the card's last issue or transfer before the event, and (for a card whose
+    // history starts later) its first transfer after it.
     for (const { text, params } of sent) {
       const { nodes } = await statementPlan(text, params);
-      expect(indexesOf(nodes)).toContain('gift_card_activities_holder_idx');
+      const probes = nodes.filter(
+        (node) => node['Index Name'] === 'gift_card_activities_holder_idx',
+      );
+      expect(probes.length).toBeGreaterThanOrEqual(2);
     }
   });
 
