@@ -22,6 +22,7 @@ import {
 import { createProgress } from './progress';
 import { BENCH_SCALE_NAMES, isBenchScaleName } from './scales';
 import { SEEDED_TABLES, seedBenchData } from './seed';
+import { cardMovementDrift } from '../server/testing/wallet-card-movements';
 
 // Row counts are reported for every table the seed fills.
 const TABLES = SEEDED_TABLES;
@@ -281,6 +282,14 @@ async function runChecks(query: Query, db: Database): Promise<boolean> {
   }
   for (const [name, text] of INVARIANTS) {
     const value = Number(await firstValue(query, text));
+    healthy &&= value === 0;
+    print(`  ${name.padEnd(62)} ${String(value).padStart(6)}`);
+  }
+  const drift = await cardMovementDrift(db);
+  for (const [name, value] of Object.entries({
+    "wallets' card movements that differ from the gifts and histories": drift.movements,
+    "wallets' card months that differ from their movements": drift.months,
+  })) {
     healthy &&= value === 0;
     print(`  ${name.padEnd(62)} ${String(value).padStart(6)}`);
   }

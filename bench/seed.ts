@@ -476,6 +476,10 @@ export const SEEDED_TABLES = [
   'pin_redeemed_cards',
   // Filled by the triggers on ledger_transactions (migration 0033).
   'wallet_ledger_months',
+  // Filled after the load (see cardMovements below), then by the triggers on gifts and
+  // gift_card_activities (migration 0035).
+  'wallet_card_movements',
+  'wallet_card_months',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1232,6 +1236,11 @@ function buildSteps(
            raise exception 'Load the reference data before seeding (seedReferenceData)';
          end if;
        end $$`,
+      // The wallets' card movements need each spend's holder, an index probe per event: with the
+      // histories' indexes dropped for the load, each would read the whole table. They are made
+      // once the indexes are back (cardMovements).
+      `alter table gifts disable trigger gifts_wallet_movements_insert`,
+      `alter table gift_card_activities disable trigger gift_card_activities_wallet_movements_insert`,
       `drop table if exists bench_deferred_ddl`,
       `create table bench_deferred_ddl (position integer generated always as identity, kind text, table_name text,
          name text, definition text)`,
@@ -1323,6 +1332,16 @@ function buildSteps(
           },
         ];
 
+  const cardMovements: Step = {
+    name: 'wallet card movements',
+    weight: Math.round(G * 2),
+    statements: [
+      `select wallet_card_movements_backfill()`,
+      `alter table gifts enable trigger gifts_wallet_movements_insert`,
+      `alter table gift_card_activities enable trigger gift_card_activities_wallet_movements_insert`,
+    ],
+  };
+
   const finish: Step[] = [
     {
       name: 'sequences',
@@ -1368,6 +1387,7 @@ function buildSteps(
     savedCardSteps,
     directMessages,
     ...indexSteps,
+    cardMovements,
     ...finish,
   ];
 }

@@ -259,3 +259,66 @@ export const redemptionCodes = pgTable(
     index('redemption_codes_expires_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * What moved value in or out of a user's wallet through their gift cards, one row each: a gift
+ * card they gave ('gift_sent') or were given ('gift_received'), and what left a card while they
+ * held it: a spend at a counter ('redeem') or an expired card's value going back to its business
+ * ('card_expiry'). Those last two are the business's ledger transactions, so they are not in the
+ * user's own ledger. Kept by statement triggers on `gifts` and `gift_card_activities` (migration
+ * 0035) in the statement that writes the gift or the event, with the card's holder at that moment,
+ * so a wallet's history pages through one index range of its user instead of reading every gift
+ * and every event of every card the user ever held.
+ */
+export const walletCardMovements = pgTable(
+  'wallet_card_movements',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The wallet line's id: 'gs' or 'gr' and the gift's id, 't' and the ledger transaction's id
+     * (or 'a' and the event's id for an event with none). */
+    entryId: text('entry_id').notNull(),
+    kind: text('kind', {
+      enum: ['gift_sent', 'gift_received', 'redeem', 'card_expiry'],
+    }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    giftId: integer('gift_id').references(() => gifts.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id').references(() => giftCardActivities.id, {
+      onDelete: 'cascade',
+    }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.createdAt, table.entryId] }),
+    index('wallet_card_movements_gift_idx')
+      .on(table.giftId)
+      .where(sql`${table.giftId} is not null`),
+    index('wallet_card_movements_activity_idx')
+      .on(table.activityId)
+      .where(sql`${table.activityId} is not null`),
+  ],
+);
+
+/**
+ * A user's wallet_card_movements added up per UTC month, for the wallet's summary: how many, the
+ * gifts among them, the value of gifts received and given, and the month's net (what came in less
+ * what went out). Kept by statement triggers on `wallet_card_movements` (migration 0035). A row
+ * only while one of its numbers is not zero.
+ */
+export const walletCardMonths = pgTable(
+  'wallet_card_months',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first day of the UTC month. */
+    month: date('month').notNull(),
+    movements: integer('movements').notNull(),
+    gifts: integer('gifts').notNull(),
+    receivedCents: bigint('received_cents', { mode: 'number' }).notNull(),
+    sentCents: bigint('sent_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
+);

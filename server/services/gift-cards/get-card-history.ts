@@ -16,8 +16,9 @@ import {
 /**
  * Who held the card when the event (the row named `alias`, of the card `card`) happened: the one
  * the last issue or gift before it went to; for an event older than the card's recorded history,
- * whoever gave it away next; else `owner`, its holder now. The wallet reads a consumer's spends
- * with it too.
+ * whoever gave it away next; else `owner`, its holder now. The trigger that records a spend in
+ * the holder's wallet (`wallet_card_movements_add_activities`, migration 0035) applies the same
+ * rule in SQL; a test holds the two together.
  */
 export function holderAtEvent(alias: string, card: SQLWrapper, owner: SQLWrapper): SQL {
   const event = sql.raw(alias);

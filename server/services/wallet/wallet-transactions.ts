@@ -6,7 +6,6 @@ import { ledgerTransactions } from '@shared/tables/ledger';
 import { type Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql-literals';
-import { holderAtEvent } from '../gift-cards/get-card-history';
 import { usableCardBalancesQuery } from '../gift-cards/list-consumer-gift-cards';
 import { issuedByPinsSql } from '../pins/issued-cards';
 import { placeOf, spentSentence } from '../gift-cards/present-card-activity';
@@ -81,76 +80,40 @@ const isBusiness = (userId: SQLWrapper) =>
 
 /**
  * Everything that moved value in or out of the user's wallet, one row each: their ledger
- * transactions (funds, pins, claims, spends at their counter, expired cards' value back), the gift
- * cards they gave or were given (a gift moves a card, not money between accounts, so it is
- * recorded in `gifts`), and what left the cards they held: spends at a counter and an expired
- * promotional card's value going back to its business. Those are the business's ledger
- * transactions, so they are read from the cards' histories: the spends and refunds of every card
- * the user holds or gave away, kept when the user held the card at the time (holderAtEvent).
- * `gift` says which rows are gifts: the Activity Summary's Sent and Received count only them (and
- * a consumer's claimed cards), never a top-up, a spend or a withdrawal.
+ * transactions (funds, pins, claims, spends at their counter, expired cards' value back), and
+ * their card movements (`wallet_card_movements`): the gift cards they gave or were given (a gift
+ * moves a card, not money between accounts, so it is recorded in `gifts`), and what left a card
+ * while they held it, a spend at a counter or an expired promotional card's value going back to
+ * its business (those are the business's ledger transactions, recorded in the card's history).
+ * Only gifts count as gifts in the Activity Summary's Sent and Received (with a consumer's claimed
+ * cards), never a top-up, a spend or a withdrawal.
  *
- * The ledger's rows are the ones a business has by the million (every spend at its counters), so
- * they come in two parts: `ledgerHistory`, the newest `through` of them in the history's order (a
- * range of the user's index; rows sharing the last one's time sorted by their text id), and the
- * totals of `wallet_ledger_months` for the summary. The other rows are a person's own gifts and
- * cards, read whole (`otherHistory`).
+ * Both come in two parts, so that a wallet with a long history costs what a short one does: the
+ * newest `through` rows in the history's order (a range of the user's index each; rows sharing the
+ * last one's time sorted by their text id), and the monthly totals the triggers keep for the
+ * summary (`wallet_ledger_months`, `wallet_card_months`).
  */
 function ledgerHistory(userId: SQLWrapper, through: SQLWrapper) {
   return sql`
     select 't' || t.id::text as id, t.kind, t.description, t.amount_cents, t.status, t.created_at,
            case when t.kind in ${incomingKinds} or (t.kind = 'redeem' and ${isBusiness(userId)})
                 then 'received' else 'sent' end as direction,
-           case when t.kind = 'claim' then 'received' end as gift,
-           null::text as activity, null::text as store_name, null::text as store_brand,
-           null::text as business_name, null::text as brand_name
+           null::int as gift_id, null::int as activity_id
     from ledger_transactions t
     where t.user_id = ${userId}
     order by t.created_at desc, 't' || t.id::text desc
     limit ${through}`;
 }
 
-function otherHistory(userId: SQLWrapper) {
+function cardHistory(userId: SQLWrapper, through: SQLWrapper) {
   return sql`
-    select 'gs' || g.id::text as id, 'gift_sent' as kind,
-           b.name || ' gift card sent to ' || r.name as description, g.value_cents as amount_cents,
-           'completed' as status, g.created_at, 'sent' as direction, 'sent' as gift,
-           null::text as activity, null::text as store_name, null::text as store_brand,
-           null::text as business_name, null::text as brand_name
-    from gifts g
-    join users r on r.id = g.recipient_id
-    join gift_cards c on c.id = g.gift_card_id
-    join brands b on b.id = c.brand_id
-    where g.sender_id = ${userId}
-    union all
-    select 'gr' || g.id::text, 'gift_received', b.name || ' gift card from ' || g.sender_name,
-           g.value_cents, 'completed', g.created_at, 'received', 'received', null, null, null, null,
-           null
-    from gifts g
-    join gift_cards c on c.id = g.gift_card_id
-    join brands b on b.id = c.brand_id
-    where g.recipient_id = ${userId}
-    union all
-    select case when a.ledger_transaction_id is null then 'a' || a.id::text
-                else 't' || a.ledger_transaction_id::text end,
-           case when a.kind = 'spent' then 'redeem' else 'card_expiry' end,
-           '', a.amount_cents, 'completed', a.created_at, 'sent', null, a.kind, store.name,
-           store.brand_id, business.name, b.name
-    from gift_card_activities a
-    join gift_cards c on c.id = a.gift_card_id
-    join brands b on b.id = c.brand_id
-    left join stores store on store.id = a.store_id
-    left join users business on business.id = a.business_id
-    where a.gift_card_id in (
-            select held.id from gift_cards held where held.owner_id = ${userId}
-            union
-            select given.gift_card_id from gifts given where given.sender_id = ${userId})
-      and a.kind in ('spent', 'refunded')
-      and a.amount_cents > 0
-      and ${holderAtEvent('a', sql`a.gift_card_id`, sql`c.owner_id`)} = ${userId}
-      -- A spend the user's own ledger already lists (a card they spent themselves) is listed once.
-      and not exists (select 1 from ledger_transactions own
-                      where own.id = a.ledger_transaction_id and own.user_id = ${userId})`;
+    select m.entry_id, m.kind, '', m.amount_cents, 'completed', m.created_at,
+           case when m.kind = 'gift_received' then 'received' else 'sent' end,
+           m.gift_id, m.activity_id
+    from wallet_card_movements m
+    where m.user_id = ${userId}
+    order by m.created_at desc, m.entry_id desc
+    limit ${through}`;
 }
 
 type HistoryRow = {
@@ -187,12 +150,11 @@ export type BalanceSource = 'cards' | 'funds';
 
 /**
  * The user's movements, once: the summary of all of them (sums, this month's net, count) and one
- * page, newest first, in one statement. The ledger's part of the summary is its monthly totals
- * (wallet_ledger_months, kept by triggers); its part of the page the newest `offset + limit` of
- * its rows, merged with the user's gifts and cards' rows (materialized: read once for the summary
- * and the page). Prepared per page size and balance (a handful of shapes): its planning cost as
- * much as its run. OFFSET is a parameter: the rows are one user's, so the generic plan reads their
- * range either way.
+ * page, newest first, in one statement. The summary adds up the monthly totals (kept by
+ * triggers); the page merges the newest `offset + limit` ledger transactions with the newest
+ * `offset + limit` card movements, then reads the names its own lines mention. Prepared per page
+ * size and balance (a handful of shapes): its planning cost as much as its run. OFFSET is a
+ * parameter: the rows are one user's, so the generic plan reads their range either way.
  */
 const historyPage = preparedQuery<
   PageRow & { balance_cents: string | number | null },
@@ -202,21 +164,22 @@ const historyPage = preparedQuery<
   const limit = sqlInteger(Number(size));
   const userId = sql.placeholder('userId');
   const offset = sql.placeholder('offset');
+  const through = sql`${offset}::bigint + ${limit}`;
   const balance =
     source === 'cards'
       ? usableCardBalancesQuery(db, userId)
       : source === 'funds'
         ? userFundsBalanceQuery(db, userId)
         : null;
-  return sql`with others as materialized (${otherHistory(userId)})
-      select summary.*, page.*
+  const thisMonth = sql`date_trunc('month', now() at time zone 'UTC')::date`;
+  return sql`select summary.*, page.*
       from (
         select
-          ledger.claim_cents + others.received as received,
-          others.sent + issued.cents as sent,
-          ledger.this_month + others.this_month as this_month,
-          ledger.movements + others.total as total,
-          ledger.claims + others.gifts + issued.cards as gifts,
+          ledger.claim_cents + cards.received as received,
+          cards.sent + issued.cents as sent,
+          ledger.this_month + cards.this_month as this_month,
+          ledger.movements + cards.movements as total,
+          ledger.claims + cards.gifts + issued.cards as gifts,
           ${balance ? sql`(${balance})` : sql`null`} as balance_cents
         from (
           select coalesce(sum(m.movements), 0) as movements, coalesce(sum(m.claims), 0) as claims,
@@ -224,31 +187,50 @@ const historyPage = preparedQuery<
                  coalesce(sum(m.incoming_cents - m.outgoing_cents
                               + case when ${isBusiness(userId)} then m.redeem_cents
                                      else -m.redeem_cents end)
-                   filter (where m.month = date_trunc('month', now() at time zone 'UTC')::date), 0)
-                   as this_month
+                   filter (where m.month = ${thisMonth}), 0) as this_month
           from wallet_ledger_months m
           where m.user_id = ${userId}
         ) ledger,
+        (
+          select coalesce(sum(m.movements), 0) as movements, coalesce(sum(m.gifts), 0) as gifts,
+                 coalesce(sum(m.received_cents), 0) as received,
+                 coalesce(sum(m.sent_cents), 0) as sent,
+                 coalesce(sum(m.net_cents) filter (where m.month = ${thisMonth}), 0) as this_month
+          from wallet_card_months m
+          where m.user_id = ${userId}
+        ) cards,
         -- A business gives gift cards through its pins: the cards claimed from them are its
         -- gifts sent.
-        (${issuedByPinsSql(userId)}) issued,
-        (select coalesce(sum(amount_cents) filter (where gift = 'received'), 0) as received,
-                coalesce(sum(amount_cents) filter (where gift = 'sent'), 0) as sent,
-                coalesce(sum(case when direction = 'received' then amount_cents else -amount_cents end)
-                  filter (where created_at >= date_trunc('month', now(), 'UTC')), 0) as this_month,
-                count(*) as total,
-                count(*) filter (where gift is not null) as gifts
-         from others) others
+        (${issuedByPinsSql(userId)}) issued
       ) summary
       left join lateral (
-        select true as on_page, history.* from (
-          (${ledgerHistory(userId, sql`${offset}::bigint + ${limit}`)})
+        select true as on_page, history.id, history.kind,
+               case history.kind
+                 when 'gift_sent' then gift_brand.name || ' gift card sent to ' || recipient.name
+                 when 'gift_received' then gift_brand.name || ' gift card from ' || g.sender_name
+                 else history.description end as description,
+               history.amount_cents, history.status, history.created_at, history.direction,
+               a.kind as activity, store.name as store_name, store.brand_id as store_brand,
+               business.name as business_name, card_brand.name as brand_name
+        from (
+          (${ledgerHistory(userId, through)})
           union all
-          select * from others
+          (${cardHistory(userId, through)})
+          order by created_at desc, id desc
+          limit ${limit} offset ${offset}
         ) history
+        left join gifts g on g.id = history.gift_id
+        left join users recipient on recipient.id = g.recipient_id
+        left join gift_cards gift_card on gift_card.id = g.gift_card_id
+        left join brands gift_brand on gift_brand.id = gift_card.brand_id
+        left join gift_card_activities a on a.id = history.activity_id
+        left join gift_cards card on card.id = a.gift_card_id
+        left join brands card_brand on card_brand.id = card.brand_id
+        left join stores store on store.id = a.store_id
+        left join users business on business.id = a.business_id
         order by history.created_at desc, history.id desc
-        limit ${limit} offset ${offset}
-      ) page on true`;
+      ) page on true
+      order by page.created_at desc, page.id desc`;
 });
 
 async function readHistory(
