@@ -28,14 +28,16 @@ CREATE INDEX "wallet_card_movements_gift_idx" ON "wallet_card_movements" USING b
 CREATE INDEX "wallet_card_movements_activity_idx" ON "wallet_card_movements" USING btree ("activity_id") WHERE "wallet_card_movements"."activity_id" is not null;--> statement-breakpoint
 -- The wallet's movements of a statement's gifts: the giver's (a guest has no wallet) and the
 -- recipient's.
-CREATE FUNCTION "wallet_card_movements_add_gifts"(added "gifts"[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION "wallet_card_movements_add_gifts"(added "gifts"[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO "wallet_card_movements"
     ("user_id", "created_at", "entry_id", "kind", "amount_cents", "gift_id")
   SELECT g.sender_id, g.created_at, 'gs' || g.id::text, 'gift_sent', g.value_cents, g.id
   FROM unnest(added) g WHERE g.sender_id IS NOT NULL
   UNION ALL
   SELECT g.recipient_id, g.created_at, 'gr' || g.id::text, 'gift_received', g.value_cents, g.id
-  FROM unnest(added) g
+  FROM unnest(added) g;
+END
 $$;
 --> statement-breakpoint
 -- The wallet's movements of a statement's card events: what left a card (a spend, an expired
@@ -44,8 +46,10 @@ $$;
 -- history starts later, the giver of its first transfer after it; else its owner (the rule of
 -- holderAtEvent in server/services/gift-cards/get-card-history.ts). A spend the holder's own
 -- ledger lists (a business spending a card at its own counter) is in their wallet already.
+-- PL/pgSQL rather than SQL so that a connection plans the statement once, not on every call.
 CREATE FUNCTION "wallet_card_movements_add_activities"(added "gift_card_activities"[])
-RETURNS void LANGUAGE sql AS $$
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO "wallet_card_movements"
     ("user_id", "created_at", "entry_id", "kind", "amount_cents", "activity_id")
   SELECT held.holder_id, a.created_at,
@@ -67,7 +71,8 @@ RETURNS void LANGUAGE sql AS $$
     c.owner_id) AS holder_id) held
   WHERE a.kind IN ('spent', 'refunded') AND a.amount_cents > 0 AND held.holder_id IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM "ledger_transactions" own
-                    WHERE own.id = a.ledger_transaction_id AND own.user_id = held.holder_id)
+                    WHERE own.id = a.ledger_transaction_id AND own.user_id = held.holder_id);
+END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "wallet_card_movements_gifts_statement"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -90,16 +95,22 @@ CREATE TRIGGER "gifts_wallet_movements_update" AFTER UPDATE ON "gifts"
   FOR EACH STATEMENT EXECUTE FUNCTION "wallet_card_movements_gifts_statement"();
 --> statement-breakpoint
 -- A deleted gift or event takes its movements with it (the foreign keys cascade).
+-- Most events move no value out of a card (a claim's issue, a gift's transfer): those cost the
+-- statement one look at its own rows.
 CREATE FUNCTION "wallet_card_movements_activities_statement"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  added "gift_card_activities"[];
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM "wallet_card_movements" m
     WHERE m.activity_id IN (SELECT o.id FROM old_activities o
                             WHERE o.kind IN ('spent', 'refunded') AND o.amount_cents > 0);
   END IF;
-  PERFORM "wallet_card_movements_add_activities"(ARRAY(
-    SELECT n::"gift_card_activities" FROM new_activities n
-    WHERE n.kind IN ('spent', 'refunded') AND n.amount_cents > 0));
+  added := ARRAY(SELECT n::"gift_card_activities" FROM new_activities n
+                 WHERE n.kind IN ('spent', 'refunded') AND n.amount_cents > 0);
+  IF cardinality(added) > 0 THEN
+    PERFORM "wallet_card_movements_add_activities"(added);
+  END IF;
   RETURN NULL;
 END
 $$;

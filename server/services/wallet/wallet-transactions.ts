@@ -16,9 +16,9 @@ import { type Page } from '../../lib/list-answer';
  * Which way each kind of movement goes for the user it names: what comes into the wallet (a
  * top-up, a pin's unclaimed value back, a claimed card, an expired card's value back to its
  * business). A spend at a business's counter ('redeem') comes into that business's wallet; the
- * holder's wallet reads it from the card's history (see otherHistory). The trigger that keeps
- * `wallet_ledger_months` (migration 0033) counts the same kinds as incoming; a test holds the two
- * together.
+ * holder's wallet lists it among their card movements (`wallet_card_movements`). The trigger
+ * that keeps `wallet_ledger_months` (migration 0033) counts the same kinds as incoming; a test
+ * holds the two together.
  */
 export const INCOMING: ReadonlySet<LedgerTransactionKind> = new Set([
   'add_funds',
