@@ -479,7 +479,6 @@ export const SEEDED_TABLES = [
   // Filled after the load (see cardMovements below), then by the triggers on gifts and
   // gift_card_activities (migration 0035).
   'wallet_card_movements',
-  'wallet_card_months',
 ];
 
 // ---------------------------------------------------------------------------------------------

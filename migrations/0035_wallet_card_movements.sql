@@ -1,14 +1,3 @@
-CREATE TABLE "wallet_card_months" (
-	"user_id" integer NOT NULL,
-	"month" date NOT NULL,
-	"movements" integer NOT NULL,
-	"gifts" integer NOT NULL,
-	"received_cents" bigint NOT NULL,
-	"sent_cents" bigint NOT NULL,
-	"net_cents" bigint NOT NULL,
-	CONSTRAINT "wallet_card_months_user_id_month_pk" PRIMARY KEY("user_id","month")
-);
---> statement-breakpoint
 CREATE TABLE "wallet_card_movements" (
 	"user_id" integer NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
@@ -20,12 +9,12 @@ CREATE TABLE "wallet_card_movements" (
 	CONSTRAINT "wallet_card_movements_user_id_created_at_entry_id_pk" PRIMARY KEY("user_id","created_at","entry_id")
 );
 --> statement-breakpoint
-ALTER TABLE "wallet_card_months" ADD CONSTRAINT "wallet_card_months_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_card_movements" ADD CONSTRAINT "wallet_card_movements_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_card_movements" ADD CONSTRAINT "wallet_card_movements_gift_id_gifts_id_fk" FOREIGN KEY ("gift_id") REFERENCES "public"."gifts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_card_movements" ADD CONSTRAINT "wallet_card_movements_activity_id_gift_card_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."gift_card_activities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "wallet_card_movements_gift_idx" ON "wallet_card_movements" USING btree ("gift_id") WHERE "wallet_card_movements"."gift_id" is not null;--> statement-breakpoint
-CREATE INDEX "wallet_card_movements_activity_idx" ON "wallet_card_movements" USING btree ("activity_id") WHERE "wallet_card_movements"."activity_id" is not null;--> statement-breakpoint
+CREATE INDEX "wallet_card_movements_activity_idx" ON "wallet_card_movements" USING btree ("activity_id") WHERE "wallet_card_movements"."activity_id" is not null;
+--> statement-breakpoint
 -- The wallet's movements of a statement's gifts: the giver's (a guest has no wallet) and the
 -- recipient's.
 CREATE FUNCTION "wallet_card_movements_add_gifts"(added "gifts"[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -75,11 +64,24 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- An update redoes the movements of the gifts whose giver, recipient, value or time it changed
+-- (deleting an account rewrites other columns of many rows and changes none of these).
 CREATE FUNCTION "wallet_card_movements_gifts_statement"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed integer[];
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    DELETE FROM "wallet_card_movements" m
-    WHERE m.gift_id IN (SELECT o.id FROM old_gifts o);
+    changed := ARRAY(
+      SELECT n.id FROM new_gifts n JOIN old_gifts o ON o.id = n.id
+      WHERE (n.sender_id, n.recipient_id, n.value_cents, n.created_at)
+        IS DISTINCT FROM (o.sender_id, o.recipient_id, o.value_cents, o.created_at));
+    IF cardinality(changed) = 0 THEN
+      RETURN NULL;
+    END IF;
+    DELETE FROM "wallet_card_movements" m WHERE m.gift_id = ANY (changed);
+    PERFORM "wallet_card_movements_add_gifts"(ARRAY(
+      SELECT n::"gifts" FROM new_gifts n WHERE n.id = ANY (changed)));
+    RETURN NULL;
   END IF;
   PERFORM "wallet_card_movements_add_gifts"(ARRAY(SELECT n::"gifts" FROM new_gifts n));
   RETURN NULL;
@@ -96,18 +98,32 @@ CREATE TRIGGER "gifts_wallet_movements_update" AFTER UPDATE ON "gifts"
 --> statement-breakpoint
 -- A deleted gift or event takes its movements with it (the foreign keys cascade).
 -- Most events move no value out of a card (a claim's issue, a gift's transfer): those cost the
--- statement one look at its own rows.
+-- statement one look at its own rows. An update redoes the movements of the events whose card,
+-- kind, value, time or ledger transaction it changed (deleting an account rewrites the names on
+-- many events and changes none of these). The holder is found when the event is recorded and
+-- kept: an issue or transfer written later with an earlier time does not move it.
 CREATE FUNCTION "wallet_card_movements_activities_statement"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   added "gift_card_activities"[];
+  changed integer[];
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    DELETE FROM "wallet_card_movements" m
-    WHERE m.activity_id IN (SELECT o.id FROM old_activities o
-                            WHERE o.kind IN ('spent', 'refunded') AND o.amount_cents > 0);
+    changed := ARRAY(
+      SELECT n.id FROM new_activities n JOIN old_activities o ON o.id = n.id
+      WHERE (n.gift_card_id, n.kind, n.amount_cents, n.created_at, n.ledger_transaction_id)
+        IS DISTINCT FROM (o.gift_card_id, o.kind, o.amount_cents, o.created_at,
+                          o.ledger_transaction_id));
+    IF cardinality(changed) = 0 THEN
+      RETURN NULL;
+    END IF;
+    DELETE FROM "wallet_card_movements" m WHERE m.activity_id = ANY (changed);
+    added := ARRAY(SELECT n::"gift_card_activities" FROM new_activities n
+                   WHERE n.id = ANY (changed)
+                     AND n.kind IN ('spent', 'refunded') AND n.amount_cents > 0);
+  ELSE
+    added := ARRAY(SELECT n::"gift_card_activities" FROM new_activities n
+                   WHERE n.kind IN ('spent', 'refunded') AND n.amount_cents > 0);
   END IF;
-  added := ARRAY(SELECT n::"gift_card_activities" FROM new_activities n
-                 WHERE n.kind IN ('spent', 'refunded') AND n.amount_cents > 0);
   IF cardinality(added) > 0 THEN
     PERFORM "wallet_card_movements_add_activities"(added);
   END IF;
@@ -123,95 +139,10 @@ CREATE TRIGGER "gift_card_activities_wallet_movements_update" AFTER UPDATE ON "g
   REFERENCING OLD TABLE AS old_activities NEW TABLE AS new_activities
   FOR EACH STATEMENT EXECUTE FUNCTION "wallet_card_movements_activities_statement"();
 --> statement-breakpoint
--- Keeps wallet_card_months equal to each user's movements added up per UTC month, as
--- wallet_ledger_months is kept (migration 0033): given the movements a statement took out and
--- those it put in, adds the difference to each (user, month), in key order; a month whose numbers
--- all come back to zero has no row.
-CREATE FUNCTION "wallet_card_months_apply"(
-  removed "wallet_card_movements"[], added "wallet_card_movements"[]
-) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  IF cardinality(removed) = 0 AND cardinality(added) = 0 THEN
-    RETURN;
-  END IF;
-  INSERT INTO "wallet_card_months" AS w
-    ("user_id", "month", "movements", "gifts", "received_cents", "sent_cents", "net_cents")
-  SELECT s.user_id, s.month, s.movements, s.gifts, s.received_cents, s.sent_cents, s.net_cents
-  FROM (
-    SELECT m.user_id, m.month,
-           sum(m.step)::int AS movements,
-           coalesce(sum(m.step) FILTER (WHERE m.kind IN ('gift_sent', 'gift_received')), 0)::int
-             AS gifts,
-           coalesce(sum(m.step * m.amount_cents) FILTER (WHERE m.kind = 'gift_received'), 0)
-             AS received_cents,
-           coalesce(sum(m.step * m.amount_cents) FILTER (WHERE m.kind = 'gift_sent'), 0)
-             AS sent_cents,
-           sum(m.step * CASE WHEN m.kind = 'gift_received' THEN m.amount_cents
-                             ELSE -m.amount_cents END) AS net_cents
-    FROM (
-      SELECT o.user_id, date_trunc('month', o.created_at AT TIME ZONE 'UTC')::date AS month,
-             o.kind, o.amount_cents, -1 AS step
-      FROM unnest(removed) o
-      UNION ALL
-      SELECT n.user_id, date_trunc('month', n.created_at AT TIME ZONE 'UTC')::date AS month,
-             n.kind, n.amount_cents, 1 AS step
-      FROM unnest(added) n
-    ) m
-    GROUP BY m.user_id, m.month
-  ) s
-  WHERE s.movements <> 0 OR s.gifts <> 0 OR s.received_cents <> 0 OR s.sent_cents <> 0
-     OR s.net_cents <> 0
-  ORDER BY s.user_id, s.month
-  ON CONFLICT ("user_id", "month") DO UPDATE SET
-    "movements" = w."movements" + excluded."movements",
-    "gifts" = w."gifts" + excluded."gifts",
-    "received_cents" = w."received_cents" + excluded."received_cents",
-    "sent_cents" = w."sent_cents" + excluded."sent_cents",
-    "net_cents" = w."net_cents" + excluded."net_cents";
-  IF cardinality(removed) = 0 THEN
-    RETURN;
-  END IF;
-  DELETE FROM "wallet_card_months" w
-  WHERE w."movements" = 0 AND w."gifts" = 0 AND w."received_cents" = 0 AND w."sent_cents" = 0
-    AND w."net_cents" = 0
-    AND (w."user_id", w."month") IN (
-      SELECT o.user_id, date_trunc('month', o.created_at AT TIME ZONE 'UTC')::date
-      FROM unnest(removed) o);
-END
-$$;
---> statement-breakpoint
-CREATE FUNCTION "wallet_card_months_statement"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  removed "wallet_card_movements"[] := '{}';
-  added "wallet_card_movements"[] := '{}';
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    removed := ARRAY(SELECT o::"wallet_card_movements" FROM old_movements o);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    added := ARRAY(SELECT n::"wallet_card_movements" FROM new_movements n);
-  END IF;
-  PERFORM "wallet_card_months_apply"(removed, added);
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "wallet_card_movements_months_insert" AFTER INSERT ON "wallet_card_movements"
-  REFERENCING NEW TABLE AS new_movements
-  FOR EACH STATEMENT EXECUTE FUNCTION "wallet_card_months_statement"();
---> statement-breakpoint
-CREATE TRIGGER "wallet_card_movements_months_update" AFTER UPDATE ON "wallet_card_movements"
-  REFERENCING OLD TABLE AS old_movements NEW TABLE AS new_movements
-  FOR EACH STATEMENT EXECUTE FUNCTION "wallet_card_months_statement"();
---> statement-breakpoint
-CREATE TRIGGER "wallet_card_movements_months_delete" AFTER DELETE ON "wallet_card_movements"
-  REFERENCING OLD TABLE AS old_movements
-  FOR EACH STATEMENT EXECUTE FUNCTION "wallet_card_months_statement"();
---> statement-breakpoint
 -- Every gift's and card event's movements, 100,000 at a time (one array of a big history would
--- not fit in a value); the movements' own trigger adds up their months. For the gifts and events
--- recorded before this migration, and for a bulk load that turns the two triggers off while it
--- writes (the benchmark's seed, whose histories are loaded before their indexes are built).
+-- not fit in a value): for the gifts and events recorded before this migration, and for a bulk
+-- load into empty tables that turns the two triggers off while it writes (the benchmark's seed,
+-- whose histories are loaded before their indexes are built).
 CREATE FUNCTION "wallet_card_movements_backfill"() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   first_id integer;

@@ -268,7 +268,8 @@ export const redemptionCodes = pgTable(
  * user's own ledger. Kept by statement triggers on `gifts` and `gift_card_activities` (migration
  * 0035) in the statement that writes the gift or the event, with the card's holder at that moment,
  * so a wallet's history pages through one index range of its user instead of reading every gift
- * and every event of every card the user ever held.
+ * and every event of every card the user ever held. Rows are only inserted and deleted: no row is
+ * shared, so two statements never wait for each other here.
  */
 export const walletCardMovements = pgTable(
   'wallet_card_movements',
@@ -298,27 +299,4 @@ export const walletCardMovements = pgTable(
       .on(table.activityId)
       .where(sql`${table.activityId} is not null`),
   ],
-);
-
-/**
- * A user's wallet_card_movements added up per UTC month, for the wallet's summary: how many, the
- * gifts among them, the value of gifts received and given, and the month's net (what came in less
- * what went out). Kept by statement triggers on `wallet_card_movements` (migration 0035). A row
- * only while one of its numbers is not zero.
- */
-export const walletCardMonths = pgTable(
-  'wallet_card_months',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The first day of the UTC month. */
-    month: date('month').notNull(),
-    movements: integer('movements').notNull(),
-    gifts: integer('gifts').notNull(),
-    receivedCents: bigint('received_cents', { mode: 'number' }).notNull(),
-    sentCents: bigint('sent_cents', { mode: 'number' }).notNull(),
-    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );

@@ -88,10 +88,11 @@ const isBusiness = (userId: SQLWrapper) =>
  * Only gifts count as gifts in the Activity Summary's Sent and Received (with a consumer's claimed
  * cards), never a top-up, a spend or a withdrawal.
  *
- * Both come in two parts, so that a wallet with a long history costs what a short one does: the
- * newest `through` rows in the history's order (a range of the user's index each; rows sharing the
- * last one's time sorted by their text id), and the monthly totals the triggers keep for the
- * summary (`wallet_ledger_months`, `wallet_card_months`).
+ * A page reads the newest `through` rows of each in the history's order (a range of the user's
+ * index each; rows sharing the last one's time sorted by their text id). The summary reads the
+ * ledger's monthly totals (`wallet_ledger_months`: a business has its counters' spends by the
+ * million) and adds up the user's card movements themselves (a person's gifts and cards: no
+ * shared totals row, which every spend and expiry would have to lock).
  */
 function ledgerHistory(userId: SQLWrapper, through: SQLWrapper) {
   return sql`
@@ -150,8 +151,7 @@ export type BalanceSource = 'cards' | 'funds';
 
 /**
  * The user's movements, once: the summary of all of them (sums, this month's net, count) and one
- * page, newest first, in one statement. The summary adds up the monthly totals (kept by
- * triggers); the page merges the newest `offset + limit` ledger transactions with the newest
+ * page, newest first, in one statement. The page merges the newest `offset + limit` ledger transactions with the newest
  * `offset + limit` card movements, then reads the names its own lines mention. Prepared per page
  * size and balance (a handful of shapes): its planning cost as much as its run. OFFSET is a
  * parameter: the rows are one user's, so the generic plan reads their range either way.
@@ -192,11 +192,16 @@ const historyPage = preparedQuery<
           where m.user_id = ${userId}
         ) ledger,
         (
-          select coalesce(sum(m.movements), 0) as movements, coalesce(sum(m.gifts), 0) as gifts,
-                 coalesce(sum(m.received_cents), 0) as received,
-                 coalesce(sum(m.sent_cents), 0) as sent,
-                 coalesce(sum(m.net_cents) filter (where m.month = ${thisMonth}), 0) as this_month
-          from wallet_card_months m
+          select count(*) as movements,
+                 count(*) filter (where m.kind in ('gift_sent', 'gift_received')) as gifts,
+                 coalesce(sum(m.amount_cents) filter (where m.kind = 'gift_received'), 0)
+                   as received,
+                 coalesce(sum(m.amount_cents) filter (where m.kind = 'gift_sent'), 0) as sent,
+                 coalesce(sum(case when m.kind = 'gift_received' then m.amount_cents
+                                   else -m.amount_cents end)
+                   filter (where m.created_at >= date_trunc('month', now(), 'UTC')), 0)
+                   as this_month
+          from wallet_card_movements m
           where m.user_id = ${userId}
         ) cards,
         -- A business gives gift cards through its pins: the cards claimed from them are its
