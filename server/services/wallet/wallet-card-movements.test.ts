@@ -114,3 +114,38 @@ it('follows a gift or an event corrected or removed by hand', async () => {
   const summary = (await liam.agent.get('/api/wallet').expect(200)).body.summary;
   expect(summary).toMatchObject({ received: 11, thisMonth: 0, totalTransactions: 1 });
 });
+
+it("pages a consumer's ledger and card movements together, in one order, each line once", async () => {
+  const casey = await consumerWithCard(context, store.starbucks);
+  const friends = [];
+  for (let index = 0; index < 3; index += 1) {
+    friends.push(await consumerWithCard(context, store.starbucks));
+  }
+  // Casey's claim (a ledger transaction) and three cards given by friends (card movements).
+  for (const friend of friends) {
+    await friend.agent
+      .post(`/api/gift-cards/${friend.card.id}/send`)
+      .send({ recipientUsername: casey.user.username })
+      .expect(201);
+  }
+  const whole = await historyOf(casey.agent);
+  expect(whole.map(({ kind }) => kind)).toEqual([
+    'gift_received',
+    'gift_received',
+    'gift_received',
+    'claim',
+  ]);
+  const paged = [];
+  for (let page = 1; page <= 5; page += 1) {
+    const response = await casey.agent
+      .get(`/api/wallet/transactions?page=${page}&limit=1`)
+      .expect(200);
+    paged.push(
+      ...(
+        response.body as { kind: string; type: string; amount: number; description: string }[]
+      ).map(({ kind, type, amount, description }) => ({ kind, type, amount, description })),
+    );
+  }
+  expect(paged).toEqual(whole);
+  expect(whole[0]!.description).toMatch(/^Starbucks gift card from /);
+});
