@@ -6,7 +6,8 @@ import { addFundsThroughApi, registerThroughApi } from './journeys';
 async function openRedeem(page: Page, isMobile: boolean | undefined) {
   await page.goto('/');
   if (isMobile) {
-    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    // Its name carries the unread count once the business has notifications ('Menu 2 unread').
+    await page.getByRole('button', { name: /^Menu/ }).click();
     await page
       .getByRole('navigation', { name: 'More' })
       .getByRole('link', { name: 'Redeem' })
