@@ -18,6 +18,10 @@ const environmentSchema = z.object({
   /** scrypt's cost as a power of two (N = 2^cost) for new password hashes. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_ANY_ADDRESS: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_CLAIMS_PER_ADDRESS_PER_DAY: z.coerce.number().int().positive().default(20),
+  /** How long a proof of who you are (password, code or wallet PIN) lets value move, in seconds. */
+  STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(900),
   RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_GUEST_GIFTS_PER_HOUR: z.coerce.number().int().positive().default(10),
@@ -56,6 +60,8 @@ export type Config = {
   /** scrypt's N for new password hashes is 2 to this power. */
   passwordHashCost: number;
   rateLimits: RateLimitConfig;
+  /** How long a proof of who you are lets value move without asking again, in seconds. */
+  stepUpMaxAgeSeconds: number;
   mail: MailConfig;
   /** The app's address as people open it, without a trailing slash (links in e-mail). */
   publicUrl: string;
@@ -72,8 +78,15 @@ export type MailConfig = {
 };
 
 export type RateLimitConfig = {
-  /** Failed sign-ins per account in a 15-minute window. */
+  /** Failed sign-ins per account from one client address in a 15-minute window. */
   loginPerAccount: number;
+  /**
+   * Failed sign-ins per account from every address together in a 15-minute window: higher than
+   * `loginPerAccount`, so a stranger's guesses do not lock the owner out of their own device.
+   */
+  loginPerAccountAnyAddress: number;
+  /** Pins claimed per client address in a day (a farm of accounts on one connection). */
+  claimsPerAddressPerDay: number;
   /** Failed sign-ins per client address in a 15-minute window. */
   loginPerAddress: number;
   /** Registrations per client address in an hour. */
@@ -139,6 +152,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
     passwordHashCost: values.PASSWORD_HASH_COST,
+    stepUpMaxAgeSeconds: values.STEP_UP_MAX_AGE_SECONDS,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     map: {
@@ -147,6 +161,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     rateLimits: {
       loginPerAccount: values.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerAccountAnyAddress: values.RATE_LIMIT_LOGIN_PER_ACCOUNT_ANY_ADDRESS,
+      claimsPerAddressPerDay: values.RATE_LIMIT_CLAIMS_PER_ADDRESS_PER_DAY,
       loginPerAddress: values.RATE_LIMIT_LOGIN_PER_ADDRESS,
       registerPerHour: values.RATE_LIMIT_REGISTER_PER_HOUR,
       guestGiftsPerHour: values.RATE_LIMIT_GUEST_GIFTS_PER_HOUR,

@@ -759,6 +759,7 @@ export function describeBadInputProperties(options: BadInputOptions): void {
       // Sign-in failures are what the login property sends, by the thousand.
       rateLimits: {
         loginPerAccount: 1_000_000,
+        loginPerAccountAnyAddress: 1_000_000,
         loginPerAddress: 1_000_000,
         searchesPerMinute: 1_000_000,
         uploadsPerHour: 1_000_000,

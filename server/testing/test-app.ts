@@ -185,6 +185,7 @@ export async function createTestContext(
       searchesPerMinute: 10_000,
       uploadsPerHour: 10_000,
       messagesPerMinute: 10_000,
+      claimsPerAddressPerDay: 10_000,
       ...options.rateLimits,
     },
   };

@@ -44,6 +44,13 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last TOTP time step accepted, so that a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * The wallet PIN (6 digits) that proves who you are at a counter, as a password hash; null
+     * when none is set.
+     */
+    walletPinHash: text('wallet_pin_hash'),
+    /** Wrong wallet PINs since the last proof; at five, only the password or a code proves. */
+    walletPinFailures: integer('wallet_pin_failures').notNull().default(0),
     /** When the account was deleted: its personal fields are erased, its money records kept. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
