@@ -147,7 +147,7 @@ const INVARIANTS: [string, string][] = [
        where p.like_count <> coalesce(l.n, 0) or p.comment_count <> coalesce(c.n, 0)`,
   ],
   [
-    'leaderboard totals that differ from the gifts',
+    'leaderboard totals that differ from the scoring gifts',
     `select count(*) from (
        select p.period, p.period_start, g.sender_id as user_id, sum(g.value_cents) as total_cents
        from gifts g cross join lateral (values
@@ -155,9 +155,15 @@ const INVARIANTS: [string, string][] = [
          ('month', date_trunc('month', g.created_at at time zone 'UTC')::date),
          ('year', date_trunc('year', g.created_at at time zone 'UTC')::date),
          ('all', date '1970-01-01')) as p (period, period_start)
-       where g.sender_id is not null group by 1, 2, 3
+       where g.sender_id is not null and g.scores group by 1, 2, 3
      ) as expected full join leaderboard_totals t using (period, period_start, user_id)
      where expected.total_cents is distinct from t.total_cents`,
+  ],
+  [
+    // A card scores on the leaderboard for its first gift only.
+    'gifts whose scoring differs from being the first gift of their card',
+    `select count(*) from gifts g
+     where g.scores = exists (select 1 from gifts e where e.gift_card_id = g.gift_card_id and e.id < g.id)`,
   ],
   [
     'leaderboard total counts that differ from the totals',

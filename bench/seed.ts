@@ -1154,10 +1154,11 @@ function buildSteps(
     name: 'saved cards',
     weight: C,
     statements: [
-      `insert into test_payment_tokens (token, brand, last4, exp_month, exp_year, declines, created_at)
+      // A saved card keeps a reusable token (a token from the card form pays once).
+      `insert into test_payment_tokens (token, brand, last4, exp_month, exp_year, declines, reusable, created_at)
        with ${savedCards}
        select ${savedToken}, ${pick(SAVED_CARD_BRANDS, 'k')}, ${pick(SAVED_CARD_LAST4, 'k')},
-         1 + (user_id + k) % 12, ${savedExpiryYear}, false, created_at
+         1 + (user_id + k) % 12, ${savedExpiryYear}, false, true, created_at
        from saved`,
       `insert into payment_methods (user_id, provider_token, brand, last4, exp_month, exp_year, is_default, created_at)
        with ${savedCards}

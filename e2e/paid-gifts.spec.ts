@@ -83,14 +83,14 @@ test('a guest pays for a gift card with the test card, and the recipient sees it
     // The recipient is told at once, with the message, and finds the card in the wallet.
     await expect(
       recipient.getByText(
-        'You received a $20.00 gift card from uncle.joe: "Happy birthday, Rosa!"',
+        'You received a $20.00 gift card from uncle.joe (not verified): "Happy birthday, Rosa!"',
         { exact: true },
       ),
     ).toBeVisible();
     await recipient.goto('/wallet');
     const cards = recipient.getByRole('list', { name: 'Your gift cards' });
     await expect(cards.getByRole('listitem')).toHaveCount(1);
-    await expect(cards.getByRole('listitem')).toContainText('From uncle.joe');
+    await expect(cards.getByRole('listitem')).toContainText('From uncle.joe (not verified)');
     await expect(cards.getByRole('listitem')).toContainText('$20.00');
   } finally {
     await recipientContext.close();

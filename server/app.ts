@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
+import helmet, { strictTransportSecurity } from 'helmet';
 import { type ViteDevServer } from 'vite';
 import { type RouteDependencies } from './app-context';
 import { createPassport } from './auth/passport';
@@ -105,8 +105,20 @@ export function createApp(options: AppOptions): App {
               },
             }
           : false,
+      // Sent below, over HTTPS only.
+      strictTransportSecurity: false,
     }),
   );
+  // Strict-Transport-Security means something only on an answer that came over HTTPS (browsers
+  // ignore it over plain HTTP, where anyone on the way could have added or removed it), and sent
+  // over plain HTTP it would tell a development or internal HTTP host to refuse HTTP. `secure`
+  // is true for a TLS connection, or for a request a trusted proxy (TRUST_PROXY) says came as
+  // https in X-Forwarded-Proto; the header from an untrusted client is ignored.
+  const hsts = strictTransportSecurity();
+  app.use((request, response, next) => {
+    if (request.secure) hsts(request, response, next);
+    else next();
+  });
 
   const passport = createPassport(database.db);
   const sessionSetup = createSessionMiddleware({
@@ -148,7 +160,7 @@ export function createApp(options: AppOptions): App {
     trackLastSeen(database.db),
   );
   api.use('/docs', apiReferenceAssets());
-  api.use(routerOf(routes));
+  api.use(routerOf(routes, { stepUpMaxAgeSeconds: config.stepUpMaxAgeSeconds }));
   api.use(apiNotFound);
   app.locals.apiRoutes = routes;
   app.use('/api', api);

@@ -9,6 +9,7 @@ import { users } from '@shared/tables/users';
 import { registerUser } from '../services/auth/register-user';
 import { claimPin } from '../services/gift-cards/claim-pin';
 import { requestGift } from '../services/gift-cards/gift-requests';
+import { type IdempotencyKey, requestFingerprint } from '../lib/idempotency';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
 import { purchaseGiftCard } from '../services/gift-cards/purchase-gift-card';
 import { addComment, setLike } from '../services/posts/change-post';
@@ -24,6 +25,12 @@ import { redeemCard } from '../services/redemptions/redeem-card';
 import { updateProfileSettings } from '../services/settings/update-profile-settings';
 import { addFunds } from '../services/wallet/move-funds';
 import { type Database } from './client';
+
+/** A key of the demo's own writes: the same each time the demo is made, so it is written once. */
+const demoKey = (key: string): IdempotencyKey => ({
+  key,
+  fingerprint: requestFingerprint({ method: 'POST', path: 'demo-data', body: { key } }),
+});
 
 /** Shared password of the demo accounts; printed at start and listed in the README. */
 export const DEMO_PASSWORD = 'markit-demo';
@@ -195,7 +202,7 @@ async function seedDemoActivity(db: Database, ids: Record<string, number>): Prom
       message: 'A little treat for my favourite granddaughter. Love, Grandma',
       paymentToken: grandmasCard.token,
     },
-    { buyer: null, idempotencyKey: 'demo-guest-gift' },
+    { buyer: null, idempotencyKey: demoKey('demo-guest-gift') },
   );
   const coffee = await createPost(db, ava, {
     content: 'Best latte in Boston, thanks to Bean Street! Who is joining me, @liam_carter?',
@@ -283,7 +290,7 @@ async function fundAndPin(db: Database, businessId: number, offers: DemoOffers):
       userId: businessId,
       amountCents: offers.fundsCents,
       paymentToken: card.token,
-      idempotencyKey: `demo-funds-${businessId}`,
+      idempotencyKey: demoKey(`demo-funds-${businessId}`),
     },
   );
   for (const offer of offers.pins) {

@@ -29,13 +29,6 @@ const STARBUCKS_STORE = 'Starbucks – Boylston & Mass Ave';
 
 type Agent = ReturnType<TestContext['agent']>;
 
-/** A second business that takes Starbucks cards at the test store (its own pin there says so). */
-async function counterBusiness(name = 'Corner Counter') {
-  const business = await fundedBusiness(context, 100, name);
-  await createTestPin(business.agent, store.starbucks, { value: 5, quantity: 1 });
-  return business;
-}
-
 /** The holder shows the card and the business takes `amount` dollars of it at its counter. */
 async function spend(
   holder: Agent,
@@ -59,12 +52,13 @@ const lines = (body: Line[]) =>
   }));
 
 /**
- * Casey holds a $10 Starbucks card from Bean Street Coffee's pin, spent $4.50 of it at a second
- * business's counter, then gave it to Liam with a message.
+ * Casey holds a $10 Starbucks card from Bean Street Coffee's pin, spent $4.50 of it at its
+ * counter, then gave it to Liam with a message.
  */
 async function spentAndGivenCard() {
   const casey = await consumerWithCard(context, store.starbucks);
-  const counter = await counterBusiness();
+  // A promotional card is spent at the counter of the business whose pin issued it.
+  const counter = casey.business;
   await spend(casey.agent, casey.card.id, counter.agent, 4.5, store.starbucks);
   const liam = await signedInConsumer(context, { name: 'Liam Carter' });
   await casey.agent
@@ -77,7 +71,8 @@ async function spentAndGivenCard() {
 describe('GET /api/gift-cards/:id/history', () => {
   it("shows the holder the card's life, newest first, with the balance after each event", async () => {
     const casey = await consumerWithCard(context, store.starbucks);
-    const counter = await counterBusiness();
+    // A promotional card is spent at the counter of the business whose pin issued it.
+    const counter = casey.business;
     await spend(casey.agent, casey.card.id, counter.agent, 4.5, store.starbucks);
 
     const response = await casey.agent.get(`/api/gift-cards/${casey.card.id}/history`);
@@ -270,7 +265,8 @@ describe('the gift moment', () => {
 
   it('sends a partly spent card on with what is left on it', async () => {
     const casey = await consumerWithCard(context, store.starbucks);
-    const counter = await counterBusiness();
+    // A promotional card is spent at the counter of the business whose pin issued it.
+    const counter = casey.business;
     await spend(casey.agent, casey.card.id, counter.agent, 4.5);
     const liam = await signedInConsumer(context, { name: 'Liam Carter' });
     const sent = await casey.agent
@@ -297,7 +293,8 @@ describe('the gift moment', () => {
 describe("the wallet's words", () => {
   it("lists a consumer's counter spends as spends, and counts only gifts as sent and received", async () => {
     const casey = await consumerWithCard(context, store.starbucks);
-    const counter = await counterBusiness();
+    // A promotional card is spent at the counter of the business whose pin issued it.
+    const counter = casey.business;
     const spendId = await spend(casey.agent, casey.card.id, counter.agent, 4.5, store.starbucks);
 
     const afterSpend = await casey.agent.get('/api/wallet');

@@ -19,7 +19,7 @@ import {
 } from '../services/payments/payment-provider';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { signedInConsumer } from '../testing/gift-cards';
-import { waitForMailTo } from '../testing/mail';
+import { caughtMailTo, waitForMailTo } from '../testing/mail';
 import { totalCount } from '../testing/page-headers';
 import { cardToken } from '../testing/payments';
 import { createTestContext, type TestContext } from '../testing/test-app';
@@ -93,7 +93,7 @@ describe('POST /api/gift-cards/guest', () => {
     expect(cards.body).toEqual([
       expect.objectContaining({
         id: response.body.id,
-        sender_name: 'jordan.guest',
+        sender_name: 'jordan.guest (not verified)',
         brand: 'starbucks',
         value: 25.5,
         balance: 25.5,
@@ -106,7 +106,7 @@ describe('POST /api/gift-cards/guest', () => {
       expect.objectContaining({
         kind: 'gift_received',
         type: 'received',
-        description: 'Starbucks gift card from jordan.guest',
+        description: 'Starbucks gift card from jordan.guest (not verified)',
       }),
     ]);
 
@@ -145,7 +145,7 @@ describe('POST /api/gift-cards/guest', () => {
         amountCents: 2550,
         balanceAfterCents: 2550,
         actorId: null,
-        actorName: 'jordan.guest',
+        actorName: 'jordan.guest (not verified)',
         recipientId: recipient.user.id,
         ledgerTransactionId: movement!.id,
       }),
@@ -242,7 +242,7 @@ describe('POST /api/gift-cards/guest', () => {
     const notes = await recipient.agent.get('/api/consumer/notifications');
     expect(notes.body[0]).toMatchObject({
       type: 'gift_received',
-      message: `You received a $25.00 gift card from jordan.guest: "${message}"`,
+      message: `You received a $25.00 gift card from jordan.guest (not verified): "${message}"`,
     });
     const [history] = await context.database.db
       .select({ message: giftCardActivities.message })
@@ -271,6 +271,51 @@ describe('POST /api/gift-cards/guest', () => {
     expect(mail?.text).toContain('Sent to: Rosa Recipient');
     expect(mail?.text).toContain('$40.00');
     expect(mail?.text).toMatch(/test_ch_/);
+  });
+
+  it("e-mails the receipt to the address the guest typed, and shows the recipient the guest's name as typed, marked (not verified)", async () => {
+    const recipient = await consumer('Nora Recipient');
+    const typed = `Jordan.Guest.${recipient.user.id}@Example.com`;
+    const name = `Jordan.Guest.${recipient.user.id} (not verified)`;
+    const response = await context
+      .agent()
+      .post('/api/gift-cards/guest')
+      .send(
+        gift({
+          recipientUsername: recipient.user.username,
+          senderEmail: `  ${typed} `,
+          value: 30,
+          message: 'From a friend',
+          paymentToken: await cardToken(context),
+        }),
+      );
+    expect(response.status).toBe(201);
+
+    // The receipt goes to the guest's address as they typed it, and to nobody else.
+    const [mail] = await waitForMailTo(context.config.dataDir, typed);
+    // (The domain of an address has no case; its local part is kept as typed.)
+    expect(mail?.to).toContain(`Jordan.Guest.${recipient.user.id}@`);
+    expect(mail?.subject).toBe('Your mark.it gift card receipt');
+    expect(mail?.text).toContain('Sent to: Nora Recipient');
+    const toRecipient = await caughtMailTo(context.config.dataDir, recipient.email);
+    expect(toRecipient.filter((letter) => letter.subject.includes('receipt'))).toEqual([]);
+
+    // Every place the recipient reads who sent it says the name was not confirmed.
+    const cards = await recipient.agent.get('/api/gift-cards/consumer/wallet');
+    expect(cards.body[0]).toMatchObject({ id: response.body.id, sender_name: name });
+    const wallet = await recipient.agent.get('/api/wallet');
+    expect(wallet.body.transactions[0]).toMatchObject({
+      kind: 'gift_received',
+      description: `Starbucks gift card from ${name}`,
+    });
+    const notices = await recipient.agent.get('/api/consumer/notifications');
+    expect(notices.body[0].message).toBe(
+      `You received a $30.00 gift card from ${name}: "From a friend"`,
+    );
+    const history = await recipient.agent.get(`/api/gift-cards/${response.body.id}/history`);
+    expect(history.body[0].description).toBe(`Bought for you by ${name}: "From a friend"`);
+    const gifts = await recipient.agent.get('/api/gift-cards/gift-cards');
+    expect(gifts.body[0]).toMatchObject({ direction: 'received', sender_name: name });
   });
 
   it('refuses bad input with the shared messages and issues nothing', async () => {
@@ -392,6 +437,9 @@ describe('POST /api/gift-cards/guest', () => {
     expect(response.status).toBe(201);
     const cards = await recipient.agent.get('/api/gift-cards/consumer/wallet');
     expect(cards.body[0]).toMatchObject({ sender_name: 'Signed Sender', source: 'friend_gift' });
+    // A signed-in consumer's name is their account's: not marked.
+    const notices = await recipient.agent.get('/api/consumer/notifications');
+    expect(notices.body[0].message).toBe('You received a $40.00 gift card from Signed Sender');
     const [movement] = await context.database.db
       .select({ kind: ledgerTransactions.kind })
       .from(ledgerTransactions)
@@ -501,7 +549,10 @@ describe('POST /api/gift-cards/guest', () => {
     );
     expect(response.status).toBe(201);
     const cards = await recipient.agent.get('/api/gift-cards/consumer/wallet');
-    expect(cards.body[0]).toMatchObject({ sender_name: 'front.desk', source: 'guest_gift' });
+    expect(cards.body[0]).toMatchObject({
+      sender_name: 'front.desk (not verified)',
+      source: 'guest_gift',
+    });
   });
 
   it('is rate-limited per client and per sender e-mail', async () => {

@@ -4,6 +4,7 @@ import { type LeaderboardEntry, type LeaderboardStanding } from '@shared/schema/
 import { users } from '@shared/tables/users';
 import { queryRows } from '../db/query-rows';
 import { consumerWithCard, fundedBusiness, signedInConsumer } from '../testing/gift-cards';
+import { cardToken } from '../testing/payments';
 import { insertTestStores } from '../testing/stores';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
@@ -93,6 +94,64 @@ describe('GET /api/gift-cards/leaderboard', () => {
     });
   });
 
+  it('counts a card for its first giver only: bounced between two friends ten times it is $10 for one of them', async () => {
+    const first = await consumerWithCard(context, store.starbucks, { value: 10, quantity: 1 });
+    const friend = await signedInConsumer(context);
+    const players = [first, friend];
+    for (let pass = 0; pass < 10; pass++) {
+      const from = players[pass % 2]!;
+      const to = players[(pass + 1) % 2]!;
+      await from.agent
+        .post(`/api/gift-cards/${first.card.id}/send`)
+        .send({ recipientUsername: to.user.username })
+        .expect(201);
+    }
+    for (const period of PERIODS) {
+      const board = await friend.agent.get(
+        `/api/gift-cards/leaderboard?period=${period}&limit=100`,
+      );
+      expect(board.status).toBe(200);
+      expect(entryOf(board.body, first.user.id)?.total_value).toBe(10);
+      expect(entryOf(board.body, friend.user.id)).toBeUndefined();
+    }
+    const mine = await friend.agent.get('/api/gift-cards/leaderboard/me?period=week');
+    expect(mine.body).toMatchObject({ rank: null, points: 0 });
+    const theirs = await first.agent.get('/api/gift-cards/leaderboard/me?period=week');
+    expect(theirs.body).toMatchObject({ points: 10 });
+    // Every gift is still there for both wallets; only the first of the card scores.
+    const [row] = await queryRows<{ gifts: number; scoring: number; first_scores: boolean }>(
+      context.database.db,
+      sql`select count(*)::int as gifts, count(*) filter (where scores)::int as scoring,
+            bool_and(scores = (id = (select min(id) from gifts where gift_card_id = ${first.card.id})))
+              as first_scores
+          from gifts where gift_card_id = ${first.card.id}`,
+    );
+    expect(row).toEqual({ gifts: 10, scoring: 1, first_scores: true });
+    expect(await driftFromGifts()).toEqual({ totals: 0, counts: 0, empty: 0 });
+  });
+
+  it('counts a card bought for a friend for its buyer, and not again when the friend gives it on', async () => {
+    const buyer = await signedInConsumer(context);
+    const friend = await signedInConsumer(context);
+    const third = await signedInConsumer(context);
+    const bought = await buyer.agent.post('/api/gift-cards/guest').send({
+      recipientUsername: friend.user.username,
+      brand: 'starbucks',
+      value: 15,
+      senderEmail: 'buyer@example.com',
+      message: '',
+      paymentToken: await cardToken(context),
+    });
+    expect(bought.status).toBe(201);
+    await friend.agent
+      .post(`/api/gift-cards/${bought.body.id}/send`)
+      .send({ recipientUsername: third.user.username })
+      .expect(201);
+    const board = await third.agent.get('/api/gift-cards/leaderboard?period=all&limit=100');
+    expect(entryOf(board.body, buyer.user.id)?.total_value).toBe(15);
+    expect(entryOf(board.body, friend.user.id)).toBeUndefined();
+  });
+
   it('rejects an unknown period (400), no session (401) and a business (403)', async () => {
     const consumer = await signedInConsumer(context);
     const bad = await consumer.agent.get('/api/gift-cards/leaderboard?period=decade');
@@ -146,7 +205,7 @@ async function givers(count: number) {
 
 /**
  * Rows of leaderboard_totals and leaderboard_total_counts that differ from the same numbers
- * computed from scratch over every gift, and count rows that hold nobody.
+ * computed from scratch over every scoring gift, and count rows that hold nobody.
  */
 async function driftFromGifts() {
   const [row] = await queryRows<{ totals: number; counts: number; empty: number }>(
@@ -155,7 +214,7 @@ async function driftFromGifts() {
     with expected as (
       select p.period, p.period_start, g.sender_id as user_id, sum(g.value_cents) as total_cents
       from gifts g cross join lateral leaderboard_periods(g.created_at) p
-      where g.sender_id is not null
+      where g.sender_id is not null and g.scores
       group by 1, 2, 3
     ), expected_counts as (
       select period, period_start, total_cents, count(*) as users from expected group by 1, 2, 3
@@ -187,7 +246,7 @@ async function standingFromGifts(userId: number, period: (typeof PERIODS)[number
       select g.sender_id as user_id, sum(g.value_cents) as total_cents
       from gifts g cross join lateral leaderboard_periods(g.created_at) p
       join leaderboard_periods(now()) this using (period, period_start)
-      where g.sender_id is not null and p.period = ${period}
+      where g.sender_id is not null and g.scores and p.period = ${period}
       group by g.sender_id
     ), ranked as (
       select user_id, total_cents,
@@ -288,6 +347,9 @@ describe('GET /api/gift-cards/leaderboard/me (standing at scale)', () => {
       sql`update gifts set created_at = now() where id = ${ids[0]!}`,
       // A change that nets to nothing.
       sql`update gifts set message = 'Thanks!' where id in ${ids}`,
+      // A gift stops scoring (as a card given on does), and scores again.
+      sql`update gifts set scores = false where id in (${ids[1]!}, ${ids[2]!})`,
+      sql`update gifts set scores = true where id = ${ids[2]!}`,
       // A gift loses its sender, then gets another one.
       sql`update gifts set sender_id = null where id = ${ids[3]!}`,
       sql`update gifts set sender_id = ${a} where id = ${ids[3]!}`,

@@ -94,7 +94,7 @@ describe('events write notifications', () => {
     const gifts = ofType(await notificationsOf(friend.agent), 'gift_received');
     expect(gifts.map((item) => item.message).sort()).toEqual([
       'You received a $10.00 gift card from Casey Consumer',
-      'You received a $25.00 gift card from uncle.joe',
+      'You received a $25.00 gift card from uncle.joe (not verified)',
     ]);
     expect(gifts.find((item) => item.amount === 10)).toMatchObject({
       referenceType: 'gift_card',
@@ -399,6 +399,134 @@ describe('the live stream and grouped post notifications', () => {
       });
     } finally {
       request?.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('live streams per account', () => {
+  /** A stream as a browser tab holds it: whether it opened, ended, and what it was sent. */
+  function tabStream(port: number, cookie: string) {
+    const events: NotificationItem[] = [];
+    let ended = false;
+    let replaced = false;
+    let request!: http.ClientRequest;
+    const opened = new Promise<void>((resolve, reject) => {
+      request = http.get(
+        { port, path: '/api/notifications/stream', headers: { cookie } },
+        (response) => {
+          if (response.statusCode !== 200) reject(new Error(`status ${response.statusCode}`));
+          let buffer = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffer += chunk;
+            if (buffer.includes(': connected')) resolve();
+            if (buffer.includes('event: replaced\n')) replaced = true;
+            for (const match of buffer.matchAll(/event: notification\ndata: (.*)\n\n/g)) {
+              events.push(JSON.parse(match[1]!) as NotificationItem);
+            }
+            buffer = buffer.replace(/event: notification\ndata: .*\n\n/g, '');
+          });
+          response.on('end', () => {
+            ended = true;
+          });
+        },
+      );
+      request.on('error', reject);
+    });
+    return {
+      opened,
+      events,
+      ended: () => ended,
+      replaced: () => replaced,
+      close: () => request.destroy(),
+    };
+  }
+
+  const cookieOf = async (username: string) => {
+    const login = await context
+      .agent()
+      .post('/api/login')
+      .send({ identifier: username, password: 'correct-horse-9' });
+    return (login.headers['set-cookie'] as unknown as string[])
+      .map((value) => value.split(';')[0])
+      .join('; ');
+  };
+
+  it("keeps at most 5 open per account: the 6th ends the account's oldest, another account's stay", async () => {
+    const server = createAppServer(context.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const streams: Array<ReturnType<typeof tabStream>> = [];
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const ada = await signedInConsumer(context, { name: 'Ada Tabs' });
+      const bea = await signedInConsumer(context, { name: 'Bea Tabs' });
+      const adaCookie = await cookieOf(ada.user.username);
+      const beaStream = tabStream(port, await cookieOf(bea.user.username));
+      await beaStream.opened;
+      streams.push(beaStream);
+      const adaStreams: Array<ReturnType<typeof tabStream>> = [];
+      for (let tab = 0; tab < 6; tab++) {
+        const stream = tabStream(port, adaCookie);
+        await stream.opened;
+        adaStreams.push(stream);
+        streams.push(stream);
+      }
+      // The server ended Ada's first; the five newest and Bea's one stay open.
+      await vi.waitFor(() => expect(adaStreams[0]!.ended()).toBe(true), { timeout: 2000 });
+      expect(adaStreams.map((stream) => stream.ended())).toEqual([
+        true,
+        false,
+        false,
+        false,
+        false,
+        false,
+      ]);
+      expect(beaStream.ended()).toBe(false);
+      // Told why, so that its page polls rather than reconnecting and ending another tab's.
+      expect(adaStreams.map((stream) => stream.replaced())).toEqual([
+        true,
+        false,
+        false,
+        false,
+        false,
+        false,
+      ]);
+
+      // And they still deliver: each of the five open ones gets Ada's next notification.
+      const sender = await signedInConsumer(context, { name: 'Sam Tabs' });
+      await sender.agent
+        .post('/api/friends/request')
+        .send({ username: ada.user.username })
+        .expect(201);
+      await vi.waitFor(
+        () => {
+          for (const stream of adaStreams.slice(1)) expect(stream.events).toHaveLength(1);
+        },
+        { timeout: 2000 },
+      );
+      expect(adaStreams[0]!.events).toEqual([]);
+      await sender.agent
+        .post('/api/friends/request')
+        .send({ username: bea.user.username })
+        .expect(201);
+      await vi.waitFor(() => expect(beaStream.events).toHaveLength(1), { timeout: 2000 });
+
+      // A seventh ends the oldest still open (the second).
+      const seventh = tabStream(port, adaCookie);
+      await seventh.opened;
+      streams.push(seventh);
+      await vi.waitFor(() => expect(adaStreams[1]!.ended()).toBe(true), { timeout: 2000 });
+      expect([...adaStreams.slice(2), seventh].map((stream) => stream.ended())).toEqual([
+        false,
+        false,
+        false,
+        false,
+        false,
+      ]);
+      expect(beaStream.ended()).toBe(false);
+    } finally {
+      for (const stream of streams) stream.close();
       await new Promise((resolve) => server.close(resolve));
     }
   });

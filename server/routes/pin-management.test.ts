@@ -408,9 +408,9 @@ describe("GET /api/pins/mine: the pin's redeemed cards", () => {
     await spend(0, 5);
     await spend(1, 10);
     expect(await pinOf(business, pinId)).toMatchObject({ claimed: 3, redeemed: 2 });
-    // A spend of another pin's card, taken at this business's counter, is not this pin's.
+    // A spend of another pin's card, at that pin's business, is not this pin's.
     expect(
-      (await spendAtCounter(elsewhere.agent, otherClaim.body.giftCard.id, business, 1)).status,
+      (await spendAtCounter(elsewhere.agent, otherClaim.body.giftCard.id, otherBusiness, 1)).status,
     ).toBe(201);
     expect(await pinOf(business, pinId)).toMatchObject({ redeemed: 2 });
     expect(await pinOf(otherBusiness, otherPinId)).toMatchObject({ redeemed: 1 });

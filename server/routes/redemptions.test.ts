@@ -9,6 +9,7 @@ import { CODE_MISSES_PER_BUSINESS } from '../services/redemptions/code-attempts'
 import { pruneRedemptionCodes } from '../services/redemptions/prune-redemption-codes';
 import {
   consumerWithCard,
+  consumerWithPaidCard,
   createTestPin,
   fundedBusiness,
   signedInConsumer,
@@ -231,8 +232,8 @@ describe('POST /api/redemptions/lookup', () => {
     expect(response.status).toBe(410);
   });
 
-  it("refuses a business that does not offer the card's brand (403), until it chooses the brand in Settings", async () => {
-    const { agent, card } = await consumerWithCard(context, store.starbucks);
+  it("refuses a business that does not offer a paid card's brand (403), until it chooses the brand in Settings", async () => {
+    const { agent, card } = await consumerWithPaidCard(context);
     const donuts = await fundedBusiness(context, 100, 'Yellow Donuts');
     await createTestPin(donuts.agent, store.dunkin, { brand: 'dunkin', value: 5, quantity: 1 });
     const code = await redemptionCodeFor(agent, card.id);
@@ -255,7 +256,7 @@ describe('POST /api/redemptions/lookup', () => {
   });
 
   it('answers 429 once a business has tried too many codes that match no card', async () => {
-    const { agent, card } = await consumerWithCard(context, store.starbucks);
+    const { agent, card, business } = await consumerWithCard(context, store.starbucks);
     const guesser = await starbucksBusiness('Guessing Games');
     for (let index = 0; index < CODE_MISSES_PER_BUSINESS; index++) {
       const miss = await guesser.agent
@@ -276,8 +277,35 @@ describe('POST /api/redemptions/lookup', () => {
     expect(await cardBalance(card.id)).toBe(10);
 
     // Another business is not held back by this one's misses.
-    const other = await starbucksBusiness('Honest Beans');
-    expect((await other.agent.post('/api/redemptions/lookup').send({ code })).status).toBe(200);
+    expect((await business.agent.post('/api/redemptions/lookup').send({ code })).status).toBe(200);
+  });
+
+  it('looks up at most the allowance of 40 codes that match no card sent at once', async () => {
+    const { agent, card, business } = await consumerWithCard(context, store.starbucks);
+    const guesser = await starbucksBusiness('Burst Guessing');
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        guesser.agent
+          .post('/api/redemptions/lookup')
+          .send({ code: `YYYY${String(index).padStart(4, '0')}` }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(CODE_MISSES_PER_BUSINESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - CODE_MISSES_PER_BUSINESS);
+    for (const refused of burst.filter((response) => response.status === 429)) {
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const code = await redemptionCodeFor(agent, card.id);
+    expect((await guesser.agent.post('/api/redemptions/lookup').send({ code })).status).toBe(429);
+
+    // A business whose codes match is not slowed: a real code, looked up again and again, never
+    // fills its allowance.
+    for (let index = 0; index < CODE_MISSES_PER_BUSINESS + 5; index++) {
+      expect((await business.agent.post('/api/redemptions/lookup').send({ code })).status).toBe(
+        200,
+      );
+    }
   });
 
   it('answers 400 for what cannot be a code, 401 without a session and 403 for a consumer', async () => {
@@ -366,10 +394,10 @@ describe('POST /api/redemptions', () => {
     expect(await checkLedger(context.database.db)).toEqual(healthyLedger);
   });
 
-  it('tells the business whose pin issued the card, naming the business that took it', async () => {
+  it('tells the business whose pin issued the card when its card is spent at its counter', async () => {
     const { agent, card, business: issuer } = await consumerWithCard(context, store.starbucks);
-    const other = await starbucksBusiness('Corner Cafe');
-    const response = await spendAtCounter(agent, card.id, other.agent, 3);
+    const before = await walletBalance(issuer.agent);
+    const response = await spendAtCounter(agent, card.id, issuer.agent, 3);
     expect(response.status).toBe(201);
     const notices = await issuer.agent.get('/api/business/notifications');
     const redeemed = (notices.body as Array<{ type: string; message: string }>).filter(
@@ -377,12 +405,11 @@ describe('POST /api/redemptions', () => {
     );
     expect(redeemed).toEqual([
       expect.objectContaining({
-        message: 'Casey Consumer used $3.00 of a Starbucks gift card from your pin at Corner Cafe',
+        message: 'Casey Consumer used $3.00 of a Starbucks gift card from your pin',
         amount: 3,
       }),
     ]);
-    // The value went to the business that took the card, not to the issuer.
-    expect(await walletBalance(other.agent)).toBe(100 - 5 + 3);
+    expect(await walletBalance(issuer.agent)).toBe(before + 3);
   });
 
   it('spends the whole balance: the card becomes redeemed and leaves the wallet', async () => {
@@ -431,12 +458,15 @@ describe('POST /api/redemptions', () => {
   });
 
   it('refuses a business of another brand (403) and moves nothing', async () => {
-    const { agent, card } = await consumerWithCard(context, store.starbucks);
+    const { agent, card } = await consumerWithPaidCard(context);
     const donuts = await fundedBusiness(context, 100, 'Donut Den');
     await createTestPin(donuts.agent, store.dunkin, { brand: 'dunkin', value: 5, quantity: 1 });
     const before = await walletBalance(donuts.agent);
     const response = await spendAtCounter(agent, card.id, donuts.agent, 5);
     expect(response.status).toBe(403);
+    expect(response.body.message).toBe(
+      'Your business does not accept Starbucks gift cards. Add Starbucks to the brands you accept in Settings to redeem them.',
+    );
     expect(await cardBalance(card.id)).toBe(10);
     expect(await walletBalance(donuts.agent)).toBe(before);
   });
@@ -452,7 +482,7 @@ describe('POST /api/redemptions', () => {
   });
 
   it('two businesses taking the same card at once never take more than it holds', async () => {
-    const { agent, card } = await consumerWithCard(context, store.starbucks);
+    const { agent, card } = await consumerWithPaidCard(context);
     const first = await starbucksBusiness('First Counter');
     const second = await starbucksBusiness('Second Counter');
     const codes = [
@@ -493,10 +523,14 @@ describe('POST /api/redemptions', () => {
     expect(await cardBalance(card.id)).toBe(7.5);
     expect(await movementsOf(card.id)).toHaveLength(2);
 
-    // The key names that spend: another amount with it is refused.
+    // The key names that spend: another amount with it is refused, and nothing moves.
     const other = await send(1);
-    expect(other.status).toBe(409);
-    expect(other.body.message).toBe('This Idempotency-Key was already used for another request');
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe(
+      'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+    );
+    expect(await cardBalance(card.id)).toBe(7.5);
+    expect(await movementsOf(card.id)).toHaveLength(2);
     expect((await send(1, 'x'.repeat(300))).status).toBe(400);
   });
 
@@ -539,6 +573,100 @@ describe('POST /api/redemptions', () => {
       401,
     );
     expect(await cardBalance(card.id)).toBe(10);
+  });
+});
+
+describe('promotional value is spent only where the business that funded it is', () => {
+  /** A business made a moment ago that says it accepts Starbucks, and has no pin of it. */
+  async function newBusinessAcceptingStarbucks(name: string) {
+    const business = await fundedBusiness(context, 0, name);
+    await business.agent
+      .patch('/api/user/settings')
+      .send({ acceptedBrands: ['starbucks'] })
+      .expect(200);
+    return business;
+  }
+
+  async function ledgerTransactionCount(): Promise<number> {
+    const [row] = await queryRows<{ n: string }>(
+      context.database.db,
+      sql`select count(*) as n from ledger_transactions`,
+    );
+    return Number(row!.n);
+  }
+
+  it("refuses another business's promotional card at a new business that accepts the brand, at lookup and at spend, and moves nothing", async () => {
+    // A throwaway consumer claims the Starbucks pin of Bean Street Coffee ...
+    const { agent, card } = await consumerWithCard(context, store.starbucks);
+    // ... and a brand-new business that only declared it accepts Starbucks tries to take it.
+    const taker = await newBusinessAcceptingStarbucks('Fresh Start Cafe');
+    const message =
+      'This card is a promotion from Bean Street Coffee and can be used only at Bean Street Coffee.';
+    const code = await redemptionCodeFor(agent, card.id);
+    const transactionsBefore = await ledgerTransactionCount();
+
+    const lookup = await taker.agent.post('/api/redemptions/lookup').send({ code });
+    expect(lookup.status).toBe(403);
+    expect(lookup.body.message).toBe(message);
+
+    const spend = await taker.agent.post('/api/redemptions').send({ code, amount: 10 });
+    expect(spend.status).toBe(403);
+    expect(spend.body.message).toBe(message);
+    // Many at once: every one refused.
+    const atOnce = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        taker.agent.post('/api/redemptions').send({ code, amount: 2 }),
+      ),
+    );
+    expect(atOnce.map((response) => response.status)).toEqual([403, 403, 403, 403, 403]);
+
+    expect(await cardBalance(card.id)).toBe(10);
+    expect(await walletBalance(taker.agent)).toBe(0);
+    expect(await ledgerTransactionCount()).toBe(transactionsBefore);
+    expect(await movementsOf(card.id)).toEqual([expect.objectContaining({ kind: 'claim' })]);
+    expect(await checkLedger(context.database.db)).toEqual(healthyLedger);
+  });
+
+  it('refuses it at an older business that offers the brand through pins of its own too', async () => {
+    const { agent, card } = await consumerWithCard(context, store.starbucks);
+    const other = await starbucksBusiness('Corner Cafe');
+    const response = await spendAtCounter(agent, card.id, other.agent, 3);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(
+      'This card is a promotion from Bean Street Coffee and can be used only at Bean Street Coffee.',
+    );
+    expect(await cardBalance(card.id)).toBe(10);
+  });
+
+  it("takes it at the issuing business's counter, also after the card was given to a friend", async () => {
+    const { agent, card, business: issuer } = await consumerWithCard(context, store.starbucks);
+    const friend = await signedInConsumer(context);
+    await agent
+      .post(`/api/gift-cards/${card.id}/send`)
+      .send({ recipientUsername: friend.user.username })
+      .expect(201);
+    const code = await redemptionCodeFor(friend.agent, card.id);
+    const lookup = await issuer.agent.post('/api/redemptions/lookup').send({ code });
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.card).toMatchObject({ promotional: true, balance: 10 });
+    const spend = await issuer.agent.post('/api/redemptions').send({ code, amount: 4 });
+    expect(spend.status).toBe(201);
+    expect(spend.body).toMatchObject({ amount: 4, balance: 6, promotional: true });
+    expect(await cardBalance(card.id)).toBe(6);
+  });
+
+  it('takes a card bought with money at any business that accepts its brand', async () => {
+    const { agent, card } = await consumerWithPaidCard(context);
+    const taker = await newBusinessAcceptingStarbucks('Paid Is Paid Cafe');
+    const code = await redemptionCodeFor(agent, card.id);
+    const lookup = await taker.agent.post('/api/redemptions/lookup').send({ code });
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.card).toMatchObject({ promotional: false, balance: 10 });
+    const spend = await taker.agent.post('/api/redemptions').send({ code, amount: 10 });
+    expect(spend.status).toBe(201);
+    expect(spend.body).toMatchObject({ amount: 10, balance: 0, promotional: false });
+    expect(await walletBalance(taker.agent)).toBe(10);
+    expect(await cardBalance(card.id)).toBe(0);
   });
 });
 

@@ -23,7 +23,8 @@ import { createTestContext, type TestContext } from '../testing/test-app';
  * account at once) and every read must see: the value conserved (what the cards hold plus what was
  * spent equals what was claimed or bought; cards, business balances and pin reserves together equal the
  * payments taken), no balance below zero, the ledger summing to zero with every account equal to
- * its entries, and the leaderboard equal to the sum of gifts per sender. At the end, with
+ * its entries, and the leaderboard equal to the sum of scoring gifts per sender (a card scores for
+ * the first gift of it only). At the end, with
  * everything quiet, the API must agree with what the clients were told: the leaderboard with the
  * gifts acknowledged, the wallets with the value claimed and bought less the spends acknowledged,
  * the businesses' balances with the spends they were told of less their payouts.
@@ -62,9 +63,9 @@ afterAll(async () => {
 
 /**
  * One consumer (or counter) as a browser: a session cookie sent with every request, and the
- * card token its saved card would give (a consumer pays with it).
+ * saved card it pays with (a card token pays once; a saved card keeps paying).
  */
-type Client = { id: number; username: string; cookie: string; paymentToken?: string };
+type Client = { id: number; username: string; cookie: string; paymentMethodId?: number };
 
 async function signIn(username: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
@@ -148,6 +149,7 @@ async function readSnapshot(): Promise<Snapshot> {
           select p.period, p.period_start, g.sender_id, sum(g.value_cents) as cents
           from gifts g cross join lateral leaderboard_periods(g.created_at) p
           where g.sender_id is not null
+            and not exists (select 1 from gifts e where e.gift_card_id = g.gift_card_id and e.id < g.id)
           group by 1, 2, 3
         ) expected
         full join leaderboard_totals t
@@ -172,13 +174,33 @@ const pick = <T>(items: readonly T[]): T | undefined => items[random(items.lengt
 
 /** What the clients were told took effect. */
 type Acknowledged = {
-  giftsCentsBySender: Map<number, number>;
+  /** Per card, the first of its gifts acknowledged (the one that scores): a purchase is id 0. */
+  firstGiftByCard: Map<number, { giftId: number; senderId: number; cents: number }>;
   purchasedCents: number;
   withdrawnCentsByBusiness: Map<number, number>;
   redeemedCents: number;
   redeemedCentsByBusiness: Map<number, number>;
   claimedCents: number;
 };
+
+/** Keeps a card's first gift: a card given on scores nothing more on the leaderboard. */
+function acknowledgeGift(
+  acknowledged: Acknowledged,
+  cardId: number,
+  gift: { giftId: number; senderId: number; cents: number },
+): void {
+  const first = acknowledged.firstGiftByCard.get(cardId);
+  if (!first || gift.giftId < first.giftId) acknowledged.firstGiftByCard.set(cardId, gift);
+}
+
+/** What the leaderboard should say: each card's first gift, added up per sender. */
+function scoringGiftsBySender(acknowledged: Acknowledged): Map<number, number> {
+  const bySender = new Map<number, number>();
+  for (const { senderId, cents } of acknowledged.firstGiftByCard.values()) {
+    bySender.set(senderId, (bySender.get(senderId) ?? 0) + cents);
+  }
+  return bySender;
+}
 
 /**
  * One client: reads its consumer's wallet and then either claims a card from a pin still on
@@ -231,7 +253,6 @@ async function runClient(
       continue;
     }
     const cards = (wallet.body as WalletGiftCard[]).filter((card) => card.status === 'active');
-    const partlySpent = cards.filter((card) => card.balance < card.value);
     const unspent = cards.filter((card) => card.balance === card.value);
     operations++;
 
@@ -245,14 +266,15 @@ async function runClient(
         brand: 'starbucks',
         value: 5,
         senderEmail: `${self.username}@example.com`,
-        paymentToken: self.paymentToken,
+        paymentMethodId: self.paymentMethodId,
       });
       if (bought.status === 201) {
         acknowledged.purchasedCents += 500;
-        acknowledged.giftsCentsBySender.set(
-          self.id,
-          (acknowledged.giftsCentsBySender.get(self.id) ?? 0) + 500,
-        );
+        acknowledgeGift(acknowledged, (bought.body as { id: number }).id, {
+          giftId: 0,
+          senderId: self.id,
+          cents: 500,
+        });
       } else {
         unexpected.push(`purchase ${bought.status} ${JSON.stringify(bought.body)}`);
       }
@@ -265,8 +287,17 @@ async function runClient(
         unexpected.push(`claim ${claimed.status} ${JSON.stringify(claimed.body)}`);
       }
     } else if (roll < 0.4 || unspent.length === 0) {
-      const card = pick(partlySpent) ?? pick(unspent);
-      const counter = pick(counters);
+      // Half the time a card bought with money, when there is one: the second counter takes only
+      // those, and would otherwise see a spend only once the promotional cards are used up.
+      const paid = cards.filter((held) => !held.promotional);
+      const choice = paid.length > 0 && Math.random() < 0.5 ? paid : cards;
+      const card =
+        pick(choice.filter((held) => held.balance < held.value)) ??
+        pick(choice.filter((held) => held.balance === held.value));
+      // A promotional card is taken only at the counter of the business whose pin issued it (the
+      // first); a card bought with money at any business that accepts its brand, here the second,
+      // which only chose Starbucks in its settings.
+      const counter = card?.promotional ? counters[0] : counters[1];
       if (!card || !counter) continue;
       const balanceCents = Math.round(card.balance * 100);
       // One in ten asks for a cent more than the card holds: refused, nothing spent.
@@ -306,11 +337,12 @@ async function runClient(
       if (sent.status === 201) {
         // The gift is worth what the card held when it went (a spend by this consumer's other
         // client may have come first): the answer says how much.
-        const cents = Math.round((sent.body as { value: number }).value * 100);
-        acknowledged.giftsCentsBySender.set(
-          self.id,
-          (acknowledged.giftsCentsBySender.get(self.id) ?? 0) + cents,
-        );
+        const gift = sent.body as { id: number; value: number };
+        acknowledgeGift(acknowledged, card.id, {
+          giftId: gift.id,
+          senderId: self.id,
+          cents: Math.round(gift.value * 100),
+        });
       } else if (![404, 409].includes(sent.status)) {
         unexpected.push(`send ${sent.status} ${JSON.stringify(sent.body)}`);
       }
@@ -377,7 +409,9 @@ describe('the bank test', () => {
         id: user.id,
         username: user.username,
         cookie: await signIn(user.username),
-        paymentToken: await cardToken(context),
+        paymentMethodId: (
+          await agent.post('/api/payments/cards').send({ paymentToken: await cardToken(context) })
+        ).body.id as number,
       });
     }
 
@@ -391,7 +425,7 @@ describe('the bank test', () => {
     });
 
     const acknowledged: Acknowledged = {
-      giftsCentsBySender: new Map(),
+      firstGiftByCard: new Map(),
       purchasedCents: 0,
       withdrawnCentsByBusiness: new Map(),
       redeemedCents: 0,
@@ -434,7 +468,8 @@ describe('the bank test', () => {
     // Enough happened for the test to mean something: many gifts, claims and spends at both
     // counters.
     expect(total).toBeGreaterThan(500);
-    expect(acknowledged.giftsCentsBySender.size).toBe(CONSUMERS);
+    const giftsCentsBySender = scoringGiftsBySender(acknowledged);
+    expect(giftsCentsBySender.size).toBe(CONSUMERS);
     expect(acknowledged.redeemedCents).toBeGreaterThan(0);
     expect(acknowledged.claimedCents).toBeGreaterThan(0);
     expect(acknowledged.purchasedCents).toBeGreaterThan(0);
@@ -474,7 +509,7 @@ describe('the bank test', () => {
       );
     }
 
-    // And the API says so: the leaderboard equals the gifts acknowledged to each sender ...
+    // And the API says so: the leaderboard equals the scoring gifts acknowledged to each sender ...
     const leaderboard = await call(consumers[0]!, 'GET', '/api/gift-cards/leaderboard?period=all');
     expect(leaderboard.status).toBe(200);
     const board = new Map(
@@ -483,7 +518,7 @@ describe('the bank test', () => {
         Math.round(entry.total_value * 100),
       ]),
     );
-    expect(board).toEqual(acknowledged.giftsCentsBySender);
+    expect(board).toEqual(giftsCentsBySender);
 
     // ... and the wallets hold what was issued less what was spent.
     let heldCents = 0;

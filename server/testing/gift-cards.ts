@@ -74,6 +74,42 @@ export async function consumerWithCard(
 }
 
 /**
+ * A card bought with money for `recipientUsername` by a guest (a fresh card token pays); answers
+ * its id. A paid card is spent at any business that accepts its brand.
+ */
+export async function buyCardFor(
+  context: TestContext,
+  recipientUsername: string,
+  { value = 10, brand = 'starbucks', senderEmail = 'buyer@example.com' } = {},
+): Promise<number> {
+  const response = await context
+    .agent()
+    .post('/api/gift-cards/guest')
+    .send({
+      recipientUsername,
+      brand,
+      value,
+      senderEmail,
+      message: '',
+      paymentToken: await cardToken(context),
+    });
+  if (response.status !== 201) {
+    throw new Error(`buying a card failed: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body.id as number;
+}
+
+/** A signed-in consumer holding one card a guest bought for them with money. */
+export async function consumerWithPaidCard(
+  context: TestContext,
+  options: Parameters<typeof buyCardFor>[2] = {},
+) {
+  const consumer = await signedInConsumer(context);
+  const cardId = await buyCardFor(context, consumer.user.username, options);
+  return { ...consumer, card: { id: cardId, value: options.value ?? 10 } };
+}
+
+/**
  * Consumers inserted directly (one password hash for all, TEST_PASSWORD; favourite brand
  * starbucks, identifier 1): for tests that need more people than registration would quickly make.
  */

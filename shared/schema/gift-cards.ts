@@ -38,6 +38,7 @@ export const CLAIM_MESSAGES = {
   paused: 'This pin is paused by its business',
   notOffered: 'This pin is not offered to you',
   notFound: 'Pin not found',
+  rateLimited: 'Too many gift cards claimed from this network today. Please try again later.',
 } as const;
 
 export const GIFT_CARD_MESSAGES = {
@@ -453,6 +454,8 @@ export const REDEMPTION_MESSAGES = {
   used: 'This code has already been used. Ask the customer to show the card again for a new code.',
   otherBrand: (brandName: string) =>
     `Your business does not accept ${brandName} gift cards. Add ${brandName} to the brands you accept in Settings to redeem them.`,
+  promotionElsewhere: (businessName: string) =>
+    `This card is a promotion from ${businessName} and can be used only at ${businessName}.`,
   storeUnknown: 'Choose one of your stores of this brand',
   rateLimited: 'Too many codes that match no card. Please wait a few minutes and try again.',
   keyReused: 'This Idempotency-Key was already used for another request',

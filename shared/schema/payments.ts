@@ -18,6 +18,8 @@ export const PAYMENT_MESSAGES = {
   required: 'This needs a payment: add a card to pay with',
   oneSource: 'Pay with either a new card or a saved card, not both',
   unknownToken: 'This card could not be used. Please enter it again.',
+  tokenUsed: 'This card entry was already used for a payment. Please enter the card again.',
+  tokenExpired: 'This card entry has expired (after 15 minutes). Please enter the card again.',
   unknownSavedCard: 'Saved card not found',
   keyReused: 'This Idempotency-Key was already used for another payment',
 } as const;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -101,6 +102,12 @@ export const gifts = pgTable(
     valueCents: integer('value_cents').notNull(),
     message: text('message').notNull().default(''),
     idempotencyKey: text('idempotency_key'),
+    /**
+     * Whether the gift counts on the leaderboard: only the first time a card is given by anyone,
+     * so a card passed back and forth is not counted again each time. Decided by the statement
+     * that inserts the gift, under the card's row lock the gift already holds.
+     */
+    scores: boolean('scores').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -112,6 +119,8 @@ export const gifts = pgTable(
     uniqueIndex('gifts_guest_idempotency_idx')
       .on(table.senderEmail, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
+    // Whether a card was given before: a new gift scores on the leaderboard only if not.
+    index('gifts_card_idx').on(table.giftCardId, table.createdAt, table.id),
     index('gifts_leaderboard_idx')
       .on(table.createdAt, table.senderId, table.valueCents)
       .where(sql`${table.senderId} is not null`),

@@ -16,3 +16,4 @@ export * from './leaderboard';
 export * from './accounts';
 export * from './payments';
 export * from './messages';
+export * from './idempotency';

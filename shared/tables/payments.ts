@@ -68,6 +68,16 @@ export const testPaymentTokens = pgTable('test_payment_tokens', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   declines: boolean('declines').notNull().default(false),
+  /**
+   * A token from tokenisation pays once, within 15 minutes of being made (a token seen in a log
+   * or a replayed request pays nothing); saving a card exchanges it for a reusable one, which a
+   * saved card keeps, and which the browser never sees.
+   */
+  reusable: boolean('reusable').notNull().default(false),
+  /** When a one-time token paid, or was exchanged for a reusable one. */
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  /** For a reusable token: the one-time token it was exchanged for (a retried save finds it). */
+  sourceToken: text('source_token').unique('test_payment_tokens_source_idx'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -15,6 +15,13 @@ import { type Database, type Executor } from '../../db/client';
 import { queueLetter } from '../../jobs/app-jobs';
 import { type JobQueue } from '../../jobs/job-queue';
 import { isUniqueViolation } from '../../lib/database-errors';
+import { type IdempotencyKey } from '../../lib/idempotency';
+import {
+  assertSameRequest,
+  emailKeyScope,
+  isIdempotencyKeyTaken,
+  recordIdempotencyKey,
+} from '../idempotency/idempotency-keys';
 import { getSystemAccount } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
 import { addGiftMessage } from '../messages/send-message';
@@ -23,7 +30,7 @@ import { type PaymentProvider } from '../payments/payment-provider';
 import { resolvePaymentToken } from '../payments/resolve-payment-source';
 import { findOtherConsumer, refuseBlocked } from './find-consumer';
 import { generateGiftCardCode } from './gift-card-code';
-import { guestName } from './guest-name';
+import { guestSenderName } from './guest-name';
 import { recordCardActivity } from './record-card-activity';
 
 type PurchaseInput = z.output<typeof guestGiftSchema>;
@@ -84,8 +91,10 @@ async function findPrevious(
  * gift request the recipient made of the buyer. The card lives at least five years, as the law
  * asks of a card bought with money. A receipt goes to the buyer's e-mail after the commit.
  *
- * A retry with the same Idempotency-Key answers the first card without charging again; the key
- * also goes to the provider, so a processor that saw the charge does not take it twice.
+ * A retry with the same Idempotency-Key answers the first card without charging again (before the
+ * payment is looked at, so a card token the first request used does not refuse the retry); the
+ * key with another request is refused (422). The key also goes to the provider, so a processor
+ * that saw the charge does not take it twice.
  */
 export async function purchaseGiftCard(
   db: Database,
@@ -93,25 +102,33 @@ export async function purchaseGiftCard(
   input: PurchaseInput,
   options: {
     buyer: GiftBuyer;
-    idempotencyKey?: string | undefined;
+    idempotencyKey?: IdempotencyKey | undefined;
     /** Runs once a retry is ruled out and a payment is given, before the charge (rate limits). */
     beforeCharging?: () => Promise<void>;
   },
 ): Promise<{ result: GuestGiftResult; replayed: boolean }> {
   const senderEmail = input.senderEmail.toLowerCase();
-  const key = options.idempotencyKey;
+  const idempotency = options.idempotencyKey;
+  const key = idempotency?.key;
+  // A guest's keys are theirs by the e-mail they pay as (the gift's own key is kept the same way).
+  const keyScope = emailKeyScope(senderEmail);
   const buyerId = options.buyer?.id ?? null;
-  if (key) {
-    const previous = await findPrevious(db, senderEmail, key);
-    if (previous) return { result: previous, replayed: true };
-  }
+  const replay = async () => {
+    if (!key) return null;
+    await assertSameRequest(db, keyScope, idempotency);
+    return findPrevious(db, senderEmail, key);
+  };
+  const earlier = await replay();
+  if (earlier) return { result: earlier, replayed: true };
   // Refuse a recipient who cannot receive before asking for money.
   const wanted = await findOtherConsumer(db, input.recipientUsername, buyerId ?? 0, REFUSALS);
   if (buyerId !== null) await refuseBlocked(db, buyerId, wanted.id);
   const token = await resolvePaymentToken(db, buyerId, input);
   await options.beforeCharging?.();
 
-  const buyerName = buyerId !== null ? await nameOf(db, buyerId) : guestName(senderEmail);
+  // A guest is named as they typed their e-mail, marked as unconfirmed wherever it is shown.
+  const buyerName =
+    buyerId !== null ? await nameOf(db, buyerId) : guestSenderName(input.senderEmail);
   const brandName = brandDisplayName(input.brand);
   const charge = await provider.charge({
     amountCents: input.value,
@@ -123,6 +140,7 @@ export async function purchaseGiftCard(
   let issued: { result: GuestGiftResult; transactionId: number };
   try {
     issued = await db.transaction(async (tx) => {
+      await recordIdempotencyKey(tx, keyScope, idempotency);
       const recipient = await findOtherConsumer(
         tx,
         input.recipientUsername,
@@ -229,8 +247,11 @@ export async function purchaseGiftCard(
   } catch (error) {
     // The same key twice at once: the first one counted (the provider took one charge for the
     // key); answer the second like a retry.
-    if (key && isUniqueViolation(error) === 'gifts_guest_idempotency_idx') {
-      const previous = await findPrevious(db, senderEmail, key);
+    if (
+      key &&
+      (isIdempotencyKeyTaken(error) || isUniqueViolation(error) === 'gifts_guest_idempotency_idx')
+    ) {
+      const previous = await replay();
       if (previous) return { result: previous, replayed: true };
     }
     // Nothing was issued (the recipient left in that instant, the database failed): the buyer
@@ -243,7 +264,8 @@ export async function purchaseGiftCard(
       jobs,
       buyerId !== null
         ? { kind: 'receipt', userId: buyerId, transactionId: issued.transactionId }
-        : { kind: 'guest-receipt', email: senderEmail, transactionId: issued.transactionId },
+        : // To the address the guest typed, the only one they gave.
+          { kind: 'guest-receipt', email: input.senderEmail, transactionId: issued.transactionId },
     );
   }
   return { result: issued.result, replayed: false };

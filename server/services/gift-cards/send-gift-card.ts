@@ -76,6 +76,9 @@ export async function sendGiftCard(
         giftCardId: card.id,
         valueCents: balanceCents,
         message: input.message,
+        // The leaderboard counts a card for its first giver only: given on, it scores nothing.
+        // Decided here, under the card's row lock, so two gifts of one card cannot both score.
+        scores: sql`not exists (select 1 from gifts given where given.gift_card_id = ${card.id})`,
       })
       .returning({ id: gifts.id });
     if (!gift) throw new Error('Gift was not recorded');

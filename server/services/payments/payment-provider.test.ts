@@ -50,10 +50,19 @@ describe('the test-mode payment provider', () => {
     ).rejects.toMatchObject({ status: 409 });
   });
 
-  it('charges again without a key, and declines the declining test card', async () => {
+  it('charges a one-time token once, a kept card again and again, and declines the declining test card', async () => {
     const card = await token();
-    const one = await provider.charge({ amountCents: 100, token: card, description: 'x' });
-    const two = await provider.charge({ amountCents: 100, token: card, description: 'x' });
+    await provider.charge({ amountCents: 100, token: card, description: 'x' });
+    await expect(
+      provider.charge({ amountCents: 100, token: card, description: 'x' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: 'This card entry was already used for a payment. Please enter the card again.',
+    });
+    const kept = await provider.keepCard(await token());
+    expect(kept.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    const one = await provider.charge({ amountCents: 100, token: kept.token, description: 'x' });
+    const two = await provider.charge({ amountCents: 100, token: kept.token, description: 'x' });
     expect(one.reference).not.toBe(two.reference);
     await expect(
       provider.charge({

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   BANK_MESSAGES,
   cardBrandOf,
@@ -12,7 +12,7 @@ import {
 } from '@shared/schema/payments';
 import { testPaymentCharges, testPaymentTokens } from '@shared/tables/payments';
 import { type z } from 'zod';
-import { type Database } from '../../db/client';
+import { type Database, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 
 /** What may be shown of a card: never its number. */
@@ -36,7 +36,16 @@ export interface PaymentProvider {
   readonly tokenizeUrl: string;
   /** What a token stands for (to save a card); 400 when the provider does not know it. */
   describeCard(token: string): Promise<CardSummary>;
-  /** Charges the card a token stands for; 402 when it is declined. */
+  /**
+   * Exchanges a one-time token for a reusable one, which a saved card keeps (as processors attach
+   * a card to a customer); the same one-time token again answers the same reusable token, so a
+   * retried save saves nothing twice. 400 when the token is unknown, used or expired.
+   */
+  keepCard(token: string): Promise<{ token: string; card: CardSummary }>;
+  /**
+   * Charges the card a token stands for; 402 when it is declined. A one-time token pays once,
+   * within 15 minutes of being made (400 after that, or once used); a reusable one keeps paying.
+   */
   charge(input: {
     amountCents: number;
     token: string;
@@ -60,6 +69,9 @@ export interface PaymentProvider {
   }): Promise<{ reference: string }>;
 }
 
+/** How long a token from tokenisation can pay, unused: a card form is filled and sent in minutes. */
+export const CARD_TOKEN_LIFETIME_MINUTES = 15;
+
 /** The processor's published test numbers: the first is always approved, the second declined. */
 export const TEST_CARD_SUCCESS = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
@@ -74,14 +86,27 @@ export type TestPaymentProvider = PaymentProvider & {
   tokenize(card: z.output<typeof cardDetailsSchema>): Promise<CardToken>;
 };
 
+/** A one-time token that can still pay: unused, and made within its lifetime. */
+const usableOnce = and(
+  eq(testPaymentTokens.reusable, false),
+  isNull(testPaymentTokens.usedAt),
+  sql`${testPaymentTokens.createdAt} > now() - make_interval(mins => ${CARD_TOKEN_LIFETIME_MINUTES})`,
+);
+
+/** Why a one-time token that exists cannot pay: used, or made too long ago. */
+const refusedToken = (card: { usedAt: Date | null }) => {
+  const message = card.usedAt ? PAYMENT_MESSAGES.tokenUsed : PAYMENT_MESSAGES.tokenExpired;
+  return new AppError('VALIDATION', message, { errors: { paymentToken: message } });
+};
+
 /**
  * Test mode, as card processors run it: only their test numbers are taken (4242… is approved,
  * 4000 0000 0000 0002 is declined when charged), tokens live in the provider's own table, and
  * nothing reaches a bank.
  */
 export function createTestPaymentProvider(db: Database): TestPaymentProvider {
-  const find = async (token: string) => {
-    const [row] = await db
+  const find = async (token: string, executor: Executor = db) => {
+    const [row] = await executor
       .select()
       .from(testPaymentTokens)
       .where(eq(testPaymentTokens.token, token));
@@ -124,35 +149,95 @@ export function createTestPaymentProvider(db: Database): TestPaymentProvider {
     async describeCard(token) {
       return summary(await find(token));
     },
+    async keepCard(token) {
+      return db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(testPaymentTokens)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(testPaymentTokens.token, token), usableOnce))
+          .returning();
+        if (spent) {
+          const reusable = `tok_test_saved_${randomBytes(16).toString('hex')}`;
+          await tx.insert(testPaymentTokens).values({
+            token: reusable,
+            brand: spent.brand,
+            last4: spent.last4,
+            expMonth: spent.expMonth,
+            expYear: spent.expYear,
+            declines: spent.declines,
+            reusable: true,
+            sourceToken: token,
+          });
+          return { token: reusable, card: summary(spent) };
+        }
+        // The same one-time token again (a retried save, or two at once: the second waited for
+        // the first's row lock and found the token used): the reusable token it was exchanged for.
+        const [kept] = await tx
+          .select()
+          .from(testPaymentTokens)
+          .where(eq(testPaymentTokens.sourceToken, token));
+        if (kept) return { token: kept.token, card: summary(kept) };
+        const card = await find(token, tx);
+        if (card.reusable) return { token: card.token, card: summary(card) };
+        throw refusedToken(card);
+      });
+    },
     async charge({ token, amountCents, idempotencyKey }) {
       const card = await find(token);
       if (card.declines || isCardExpired(card.expMonth, card.expYear)) {
         throw new AppError('PAYMENT_DECLINED', PAYMENT_MESSAGES.declined);
       }
       // As processors do: the same key again is the same charge, answered again, never a second
-      // one (the unique index decides between two sent at once).
-      const [charged] = await db
-        .insert(testPaymentCharges)
-        .values({
-          reference: `test_ch_${randomUUID()}`,
-          idempotencyKey: idempotencyKey ?? null,
-          token,
-          amountCents,
-        })
-        .onConflictDoNothing({
-          target: testPaymentCharges.idempotencyKey,
-          where: sql`idempotency_key is not null`,
-        })
-        .returning({ reference: testPaymentCharges.reference });
-      if (charged) return { reference: charged.reference, card: summary(card) };
-      const [earlier] = await db
-        .select()
-        .from(testPaymentCharges)
-        .where(eq(testPaymentCharges.idempotencyKey, idempotencyKey ?? ''));
-      if (!earlier || earlier.token !== token || earlier.amountCents !== amountCents) {
-        throw new AppError('CONFLICT', PAYMENT_MESSAGES.keyReused);
-      }
-      return { reference: earlier.reference, card: summary(card) };
+      // one (the unique index decides between two sent at once), and never refused because its
+      // one-time token was used by that very charge.
+      const earlierCharge = async (executor: Executor) => {
+        if (!idempotencyKey) return null;
+        const [earlier] = await executor
+          .select()
+          .from(testPaymentCharges)
+          .where(eq(testPaymentCharges.idempotencyKey, idempotencyKey));
+        if (!earlier) return null;
+        if (earlier.token !== token || earlier.amountCents !== amountCents) {
+          throw new AppError('CONFLICT', PAYMENT_MESSAGES.keyReused);
+        }
+        return { reference: earlier.reference, card: summary(card) };
+      };
+      const answered = await earlierCharge(db);
+      if (answered) return answered;
+      return db.transaction(async (tx) => {
+        if (!card.reusable) {
+          // One conditional update: of any number of charges sent at once with this token, one
+          // finds it unused and marks it; the others wait for its row lock, then find it used.
+          const [spent] = await tx
+            .update(testPaymentTokens)
+            .set({ usedAt: sql`now()` })
+            .where(and(eq(testPaymentTokens.token, token), usableOnce))
+            .returning({ token: testPaymentTokens.token });
+          if (!spent) {
+            // The same key sent twice at once: the other request's charge is this one.
+            const concurrent = await earlierCharge(tx);
+            if (concurrent) return concurrent;
+            throw refusedToken(await find(token, tx));
+          }
+        }
+        const [charged] = await tx
+          .insert(testPaymentCharges)
+          .values({
+            reference: `test_ch_${randomUUID()}`,
+            idempotencyKey: idempotencyKey ?? null,
+            token,
+            amountCents,
+          })
+          .onConflictDoNothing({
+            target: testPaymentCharges.idempotencyKey,
+            where: sql`idempotency_key is not null`,
+          })
+          .returning({ reference: testPaymentCharges.reference });
+        if (charged) return { reference: charged.reference, card: summary(card) };
+        const concurrent = await earlierCharge(tx);
+        if (!concurrent) throw new AppError('CONFLICT', PAYMENT_MESSAGES.keyReused);
+        return concurrent;
+      });
     },
     async refund({ reference }) {
       await db

@@ -75,8 +75,10 @@ async function makeDefault(tx: Transaction, userId: number, id: number): Promise
 
 /**
  * Saves a card from a token the provider made. The provider says what the card is (brand, last
- * four, expiry); the first card saved becomes the default. Sending a token already saved answers
- * that card again (a retried request saves nothing twice).
+ * four, expiry) and exchanges the one-time token for a reusable one, which the saved card keeps
+ * (the one-time token pays once; the saved card pays again and again, and its token never leaves
+ * the server); the first card saved becomes the default. Sending a token already saved answers
+ * that card again (the provider answers the same reusable token, so a retry saves nothing twice).
  */
 export async function saveCard(
   db: Database,
@@ -96,17 +98,13 @@ export async function saveCard(
       errors: { paymentToken: PAYMENT_SETTINGS_MESSAGES.cardExpired },
     });
   }
+  const kept = await provider.keepCard(input.paymentToken);
   const result = await db.transaction(async (tx) => {
     await lockOwner(tx, userId);
     const [already] = await tx
       .select({ id: paymentMethods.id })
       .from(paymentMethods)
-      .where(
-        and(
-          eq(paymentMethods.userId, userId),
-          eq(paymentMethods.providerToken, input.paymentToken),
-        ),
-      );
+      .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.providerToken, kept.token)));
     if (already) {
       if (input.makeDefault) await makeDefault(tx, userId, already.id);
       return { id: already.id, created: false };
@@ -123,7 +121,7 @@ export async function saveCard(
       .insert(paymentMethods)
       .values({
         userId,
-        providerToken: input.paymentToken,
+        providerToken: kept.token,
         brand: summary.brand,
         last4: summary.last4,
         expMonth: summary.expMonth,

@@ -33,6 +33,8 @@ export type CodeCard = {
     promotional: boolean;
     /** The business whose pin issued it, if one did. */
     issuerId: number | null;
+    /** That business's name, to tell another counter where the card can be used. */
+    issuerName: string | null;
     account: LedgerAccount & { balanceCents: number };
   };
 };
@@ -52,6 +54,9 @@ const columns = {
   expired: sql<boolean>`${giftCards.expiresAt} <= now()`,
   pinId: giftCards.pinId,
   issuerId: giftCards.businessId,
+  issuerName: sql<
+    string | null
+  >`(select issuer.name from users issuer where issuer.id = ${giftCards.businessId})`,
   accountId: ledgerAccounts.id,
   accountKind: ledgerAccounts.kind,
   balanceCents: ledgerAccounts.balanceCents,
@@ -76,6 +81,7 @@ function toCodeCard(row: Row): CodeCard {
       expired: row.expired,
       promotional: row.pinId !== null,
       issuerId: row.issuerId,
+      issuerName: row.issuerName,
       account: { id: row.accountId, kind: row.accountKind, balanceCents: row.balanceCents },
     },
   };
@@ -118,7 +124,7 @@ export async function findRedeemableAtCounter(
   if (!row) throw notFound(REDEMPTION_MESSAGES.notFound);
   const found = toCodeCard(row);
   assertUsable(found);
-  if (!row.offersBrand) throw otherBrand(found.card.brandId);
+  assertAcceptedHere(found, businessId, row.offersBrand);
   return { found, stores: row.stores };
 }
 
@@ -145,9 +151,11 @@ export async function lockCodeCard(tx: Transaction, code: string): Promise<CodeC
 
 /**
  * Refuses a code that cannot spend its card now (410: used, expired, the card given away since,
- * the card spent, expired or withdrawn), and a business that does not offer the card's brand
- * (403). Checked in this order, so a business of another brand learns nothing about a dead code
- * beyond its being dead.
+ * the card spent, expired or withdrawn), then a counter that may not take it (403): a promotional
+ * card anywhere but at the business whose pin funded it, a paid card at a business that does not
+ * offer its brand. Checked in this order, so a business of another brand learns nothing about a
+ * dead code beyond its being dead. Called on the card read under its row lock, in the spend's
+ * transaction, so the refusal holds whatever runs at the same time.
  */
 export async function assertRedeemable(
   db: Executor,
@@ -155,9 +163,28 @@ export async function assertRedeemable(
   businessId: number,
 ): Promise<void> {
   assertUsable(found);
-  if (!(await businessOffersBrand(db, businessId, found.card.brandId))) {
-    throw otherBrand(found.card.brandId);
+  // A promotional card's issuer offers its brand (it pinned it): only a paid card needs the look.
+  const offers =
+    found.card.promotional || (await businessOffersBrand(db, businessId, found.card.brandId));
+  assertAcceptedHere(found, businessId, offers);
+}
+
+/**
+ * Promotional value is the issuing business's money, given to be spent at its own counters: any
+ * other business, even one that accepts the brand, would be paid out of that business's
+ * promotion. A card bought with money is spent at any business that offers its brand.
+ */
+function assertAcceptedHere(found: CodeCard, businessId: number, offersBrand: boolean): void {
+  const { card } = found;
+  if (card.promotional) {
+    if (card.issuerId !== businessId) {
+      throw forbidden(
+        REDEMPTION_MESSAGES.promotionElsewhere(card.issuerName ?? 'another business'),
+      );
+    }
+    return;
   }
+  if (!offersBrand) throw otherBrand(card.brandId);
 }
 
 /** The 410s of `assertRedeemable`: whether the code can spend its card now, whoever asks. */
@@ -175,4 +202,6 @@ function assertUsable(found: CodeCard): void {
 }
 
 const otherBrand = (brandId: string) =>
-  forbidden(REDEMPTION_MESSAGES.otherBrand(brandDisplayName(brandId)));
+  new AppError('FORBIDDEN', REDEMPTION_MESSAGES.otherBrand(brandDisplayName(brandId)), {
+    answerCode: 'BRAND_NOT_ACCEPTED',
+  });

@@ -10,9 +10,15 @@ import { type Database, type Executor } from '../../db/client';
 import { queueLetter } from '../../jobs/app-jobs';
 import { type JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/errors';
+import { type IdempotencyKey } from '../../lib/idempotency';
 import { recordCardActivity } from '../gift-cards/record-card-activity';
 import { getUserFundsAccount } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
+import {
+  assertSameRequest,
+  recordIdempotencyKey,
+  userKeyScope,
+} from '../idempotency/idempotency-keys';
 import { notify } from '../notifications/notify';
 import { listBusinessStores } from './business-brands';
 import { assertRedeemable, lockCodeCard } from './code-card';
@@ -23,7 +29,7 @@ export type RedeemCardInput = {
   code: string;
   amountCents: number;
   storeId?: number | null | undefined;
-  idempotencyKey?: string | undefined;
+  idempotencyKey?: IdempotencyKey | undefined;
 };
 
 /** The spend as the counter sees it, read from its ledger movement and its history row. */
@@ -76,7 +82,8 @@ async function presentRedemption(db: Executor, transactionId: number): Promise<R
 
 /**
  * The spend an earlier request with this Idempotency-Key made, answered again instead of spending
- * twice; a key that made something else (another card, another amount) is refused.
+ * twice; a key sent with another request is refused (422), and so is a key from before requests
+ * were fingerprinted that made something else (another card, another amount).
  */
 async function replay(
   db: Executor,
@@ -84,6 +91,7 @@ async function replay(
   input: RedeemCardInput,
 ): Promise<RedemptionResult | null> {
   if (!input.idempotencyKey) return null;
+  await assertSameRequest(db, userKeyScope(businessId), input.idempotencyKey);
   const [previous] = await db
     .select({
       id: ledgerTransactions.id,
@@ -95,7 +103,7 @@ async function replay(
     .where(
       and(
         eq(ledgerTransactions.userId, businessId),
-        eq(ledgerTransactions.idempotencyKey, input.idempotencyKey),
+        eq(ledgerTransactions.idempotencyKey, input.idempotencyKey.key),
       ),
     );
   if (!previous) return null;
@@ -133,6 +141,8 @@ export async function redeemCard(
   try {
     spent = await withCodeAttempt(db, attempt, () =>
       db.transaction(async (tx) => {
+        // First: a second request with this key waits here for this one, then finds it taken.
+        await recordIdempotencyKey(tx, userKeyScope(businessId), input.idempotencyKey);
         const found = await lockCodeCard(tx, input.code);
         await assertRedeemable(tx, found, businessId);
         const { card } = found;
@@ -166,7 +176,7 @@ export async function redeemCard(
           amountCents: input.amountCents,
           description: `${brandName} gift card spent at ${businessName}`,
           giftCardId: card.id,
-          idempotencyKey: input.idempotencyKey ?? null,
+          idempotencyKey: input.idempotencyKey?.key ?? null,
           entries: [
             { account: card.account, amountCents: -input.amountCents },
             { account: await getUserFundsAccount(tx, businessId), amountCents: input.amountCents },
@@ -220,8 +230,8 @@ export async function redeemCard(
       }),
     );
   } catch (error) {
-    // The same key sent twice at once: the first one counted (the second then found the code
-    // used, or hit the key's unique index); answer the second like a retry.
+    // The same key sent twice at once: the first one counted (the second then found the key
+    // taken, or the code used); answer the second like a retry, or refuse another request.
     if (input.idempotencyKey) {
       const again = await replay(db, businessId, input);
       if (again) return { result: again, replayed: true };

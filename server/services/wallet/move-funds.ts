@@ -8,6 +8,13 @@ import { queueLetter } from '../../jobs/app-jobs';
 import { type JobQueue } from '../../jobs/job-queue';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { AppError } from '../../lib/errors';
+import { type IdempotencyKey } from '../../lib/idempotency';
+import {
+  assertSameRequest,
+  isIdempotencyKeyTaken,
+  recordIdempotencyKey,
+  userKeyScope,
+} from '../idempotency/idempotency-keys';
 import { getSystemAccount, getUserFundsAccount, getUserFundsBalance } from '../ledger/accounts';
 import { postTransaction } from '../ledger/post-transaction';
 import { type PaymentProvider } from '../payments/payment-provider';
@@ -27,16 +34,22 @@ export type FundsDependencies = {
 type Movement = {
   userId: number;
   amountCents: number;
-  idempotencyKey: string | undefined;
+  idempotencyKey: IdempotencyKey | undefined;
 };
+
+/** One of the key's unique indexes: another request with the same key was recorded first. */
+const keyTaken = (error: unknown) =>
+  isIdempotencyKeyTaken(error) ||
+  isUniqueViolation(error) === 'ledger_transactions_idempotency_idx';
 
 const testModeNote = (provider: PaymentProvider) =>
   provider.mode === 'test' ? ' (test mode)' : '';
 
 /**
  * Runs `record` once per idempotency key: a retry with a key already used gets the first answer,
- * also when both arrive at once (the unique index on the key decides). A receipt goes to the
- * account's e-mail once the movement is recorded, never for a replay.
+ * also when both arrive at once (the unique index on the key decides); the key with another
+ * request is refused (422). A receipt goes to the account's e-mail once the movement is recorded,
+ * never for a replay.
  */
 async function once(
   db: Database,
@@ -47,7 +60,8 @@ async function once(
   const { userId, idempotencyKey } = movement;
   const replay = async (): Promise<FundsMovement | null> => {
     if (!idempotencyKey) return null;
-    const previous = await findByIdempotencyKey(db, userId, idempotencyKey);
+    await assertSameRequest(db, userKeyScope(userId), idempotencyKey);
+    const previous = await findByIdempotencyKey(db, userId, idempotencyKey.key);
     if (!previous) return null;
     return {
       transaction: previous,
@@ -61,7 +75,7 @@ async function once(
   try {
     transactionId = await record();
   } catch (error) {
-    if (isUniqueViolation(error) === 'ledger_transactions_idempotency_idx') {
+    if (keyTaken(error)) {
       const concurrent = await replay();
       if (concurrent) return concurrent;
     }
@@ -95,11 +109,12 @@ export async function addFunds(
       description: 'mark.it top-up',
       // Keys are the business's own; the processor sees one key space for the whole platform.
       idempotencyKey: input.idempotencyKey
-        ? `add-funds:${input.userId}:${input.idempotencyKey}`
+        ? `add-funds:${input.userId}:${input.idempotencyKey.key}`
         : undefined,
     });
     const record = () =>
       db.transaction(async (tx) => {
+        await recordIdempotencyKey(tx, userKeyScope(input.userId), input.idempotencyKey);
         const funds = await getUserFundsAccount(tx, input.userId);
         const clearing = await getSystemAccount(tx, SYSTEM_ACCOUNTS.paymentClearing);
         return postTransaction(tx, {
@@ -107,7 +122,7 @@ export async function addFunds(
           userId: input.userId,
           amountCents: input.amountCents,
           description: `Added funds with card ending ${charge.card.last4}${testModeNote(provider)}`,
-          idempotencyKey: input.idempotencyKey,
+          idempotencyKey: input.idempotencyKey?.key,
           providerReference: charge.reference,
           entries: [
             { account: clearing, amountCents: -input.amountCents },
@@ -120,9 +135,7 @@ export async function addFunds(
     } catch (error) {
       // A second request with the same key lost the race to the first, which recorded this very
       // charge; any other failure leaves the charge with nothing recorded, so it is given back.
-      if (isUniqueViolation(error) !== 'ledger_transactions_idempotency_idx') {
-        await provider.refund({ reference: charge.reference });
-      }
+      if (!keyTaken(error)) await provider.refund({ reference: charge.reference });
       throw error;
     }
   });
@@ -141,6 +154,7 @@ export async function withdrawFunds(
     const destination = await findPayoutDestination(db, input.userId);
     if (!destination) throw new AppError('CONFLICT', PAYMENT_SETTINGS_MESSAGES.noPayoutAccount);
     return db.transaction(async (tx) => {
+      await recordIdempotencyKey(tx, userKeyScope(input.userId), input.idempotencyKey);
       const funds = await getUserFundsAccount(tx, input.userId);
       const clearing = await getSystemAccount(tx, SYSTEM_ACCOUNTS.paymentClearing);
       // The balance check and the debit are one conditional update inside postTransaction; the
@@ -150,7 +164,7 @@ export async function withdrawFunds(
         userId: input.userId,
         amountCents: input.amountCents,
         description: `Withdrawal to account ending ${destination.accountLast4}${testModeNote(provider)}`,
-        idempotencyKey: input.idempotencyKey,
+        idempotencyKey: input.idempotencyKey?.key,
         entries: [
           { account: funds, amountCents: -input.amountCents },
           { account: clearing, amountCents: input.amountCents },
@@ -160,7 +174,7 @@ export async function withdrawFunds(
         amountCents: input.amountCents,
         destination: destination.reference,
         // The provider pays a key once: a retry of this request never pays twice.
-        idempotencyKey: input.idempotencyKey ?? `withdraw-${transactionId}`,
+        idempotencyKey: input.idempotencyKey?.key ?? `withdraw-${transactionId}`,
       });
       await tx
         .update(ledgerTransactions)

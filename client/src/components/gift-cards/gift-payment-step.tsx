@@ -131,7 +131,8 @@ function PaymentForm({
     try {
       // One key per gift and card: a retry of the same reuses it; another card is a new payment.
       const idempotencyKey = idempotency.keyFor({ ...request, fingerprint });
-      const result = await purchaseCard.mutateAsync({ ...request, ...source, idempotencyKey });
+      const body = idempotency.bodyFor({ ...request, ...source });
+      const result = await purchaseCard.mutateAsync({ ...body, idempotencyKey });
       idempotency.reset();
       onPaid(result);
     } catch (error) {

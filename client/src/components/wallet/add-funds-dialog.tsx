@@ -113,7 +113,8 @@ function AddFundsFields({
     try {
       // One key per amount and card: a retry charges once; another card is a new payment.
       const idempotencyKey = idempotency.keyFor({ amount, fingerprint });
-      await addFunds.mutateAsync({ amount, ...source, idempotencyKey });
+      const body = idempotency.bodyFor({ amount, ...source });
+      await addFunds.mutateAsync({ ...body, idempotencyKey });
       idempotency.reset();
       toast({
         title: 'Funds added',

@@ -132,6 +132,7 @@ describe('Redeem a Gift Card', () => {
     answer = jsonReply(403, {
       message:
         'Your business does not accept Starbucks gift cards. Add Starbucks to the brands you accept in Settings to redeem them.',
+      code: 'BRAND_NOT_ACCEPTED',
     });
     await user.click(screen.getByRole('button', { name: 'Find Card' }));
     await waitFor(() =>
@@ -143,6 +144,33 @@ describe('Redeem a Gift Card', () => {
       'href',
       '/settings#accepted-brands',
     );
+  });
+
+  it("shows why another business's promotional card is refused, without sending to Settings", async () => {
+    const message =
+      'This card is a promotion from Bean Street Coffee and can be used only at Bean Street Coffee.';
+    const { user } = renderPage({ 'POST /api/redemptions/lookup': jsonReply(403, { message }) });
+    await user.type(screen.getByLabelText('Card code'), 'K3QF-8ZT2');
+    await user.click(screen.getByRole('button', { name: 'Find Card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(
+      screen.queryByRole('link', { name: 'Choose the brands you accept' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount ($)')).not.toBeInTheDocument();
+  });
+
+  it('shows the refusal when the spend itself is refused for a promotional card', async () => {
+    const message =
+      'This card is a promotion from Bean Street Coffee and can be used only at Bean Street Coffee.';
+    const { user } = renderPage({ 'POST /api/redemptions': jsonReply(403, { message }) });
+    await user.type(screen.getByLabelText('Card code'), 'K3QF-8ZT2');
+    await user.click(screen.getByRole('button', { name: 'Find Card' }));
+    await user.type(await screen.findByLabelText('Amount ($)'), '2');
+    await user.click(screen.getByRole('button', { name: 'Redeem $2.00' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Redeem this card?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Redeem $2.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Card code')).toHaveValue('');
   });
 
   it('goes back to the code when it stopped working before the amount was taken', async () => {

@@ -40,7 +40,9 @@ export function CodeEntry({ initialCode = null, notice = null, onFound }: CodeEn
       onError: (error) =>
         setRefusal({
           message: errorMessage(error, 'Failed to look up the card. Please try again.'),
-          otherBrand: error instanceof ApiError && error.status === 403,
+          // Only a brand the business could add in Settings gets the way there; a promotional
+          // card of another business is refused whatever it accepts.
+          otherBrand: error instanceof ApiError && error.code === 'BRAND_NOT_ACCEPTED',
         }),
     },
   });

@@ -91,7 +91,9 @@ export function RedemptionForm({
       },
       onError: (error) => {
         setConfirming(null);
-        if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
+        // The code stopped working, or this counter may not take the card (a promotion of
+        // another business): back to the code step, with the server's reason shown there.
+        if (error instanceof ApiError && [403, 404, 410].includes(error.status)) {
           onCodeGone(error.message);
           return;
         }

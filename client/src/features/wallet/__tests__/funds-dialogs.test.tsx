@@ -219,8 +219,10 @@ describe('Add Funds', () => {
   it('adds funds with an idempotency key, reused when the same submission is retried', async () => {
     let attempts = 0;
     let balance = 1234.5;
+    let tokens = 0;
     const api = mockApi({
-      [TOKENIZE]: jsonReply(201, tokenFor('4242')),
+      // Each submit tokenises the card again: a new token each time.
+      [TOKENIZE]: () => jsonReply(201, { ...tokenFor('4242'), token: `tok_test_${++tokens}` }),
       'GET /api/wallet': () => jsonReply(200, buildWallet({ balance })),
       'POST /api/wallet/add-funds': () => {
         attempts += 1;
@@ -245,6 +247,16 @@ describe('Add Funds', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+    // The retry is the same request: the first try's card token, not the one made since (the
+    // server refuses a key sent again with another body).
+    const bodies = api.fetch.mock.calls
+      .filter(([input]) => String(input) === '/api/wallet/add-funds')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(tokens).toBe(2);
+    expect(bodies).toEqual([
+      { amount: 25.5, paymentToken: 'tok_test_1' },
+      { amount: 25.5, paymentToken: 'tok_test_1' },
+    ]);
   });
 
   it('checks the amount and the card with the shared schemas before sending anything', async () => {
