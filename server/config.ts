@@ -31,6 +31,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_RESET_LINK_MISSES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_EMAIL_CHANGES_PER_HOUR: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /** Where mail goes (smtp:// or smtps://); unset, the app catches it on a local SMTP server. */
@@ -108,6 +109,8 @@ export type RateLimitConfig = {
   messagesPerMinute: number;
   /** Password-reset e-mails per address and per account in an hour. */
   passwordResetsPerHour: number;
+  /** Reset links that do not work, per client address in a 15-minute window. */
+  resetLinkMissesPerAddress: number;
   /** Sign-in e-mail changes per account in an hour. */
   emailChangesPerHour: number;
   /** Wrong two-factor codes (and passwords typed to confirm identity) per account in 15 minutes. */
@@ -172,6 +175,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       uploadsPerHour: values.RATE_LIMIT_UPLOADS_PER_HOUR,
       messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
       passwordResetsPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
+      resetLinkMissesPerAddress: values.RATE_LIMIT_RESET_LINK_MISSES_PER_ADDRESS,
       emailChangesPerHour: values.RATE_LIMIT_EMAIL_CHANGES_PER_HOUR,
       twoFactorPerAccount: values.RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT,
     },

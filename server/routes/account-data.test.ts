@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExportSchema } from '@shared/schema/account-data';
 import { queryRows } from '../db/query-rows';
 import { checkLedger } from '../services/ledger/check-ledger';
+import { atOnce, expectRefusalsSay, statusCounts } from '../testing/bursts';
 import { TEST_PASSWORD } from '../testing/factories';
 import {
   consumerWithCard,
@@ -183,6 +184,26 @@ describe('POST /api/user/delete', () => {
     const feed = await agent.get('/api/posts');
     expect(feed.body.map((item: { content: string }) => item.content)).toContain('still here');
     await secondSession(user.username);
+  });
+
+  it('checks at most the limit of 40 wrong passwords sent at once, and deletes nothing', async () => {
+    const { agent, user } = await signedInConsumer(context);
+    const burst = await atOnce(40, () =>
+      agent.post('/api/user/delete').send({ password: 'not-my-password' }),
+    );
+    expect(statusCounts(burst)).toEqual({
+      400: WRONG_ATTEMPTS_ALLOWED,
+      429: 40 - WRONG_ATTEMPTS_ALLOWED,
+    });
+    expectRefusalsSay(
+      burst,
+      'Too many failed attempts. Please wait 15 minutes and try again.',
+      15 * 60,
+    );
+    expect((await agent.post('/api/user/delete').send({ password: TEST_PASSWORD })).status).toBe(
+      429,
+    );
+    expect((await agent.get('/api/user')).body.username).toBe(user.username);
   });
 
   it('answers 409 to a business with a balance, and deletes nothing', async () => {

@@ -40,6 +40,7 @@ export function accountDataRoutes({ db, config, sessionStore }: RouteDependencie
       tag,
       access: 'signed-in',
       body: deleteAccountSchema,
+      stepUp: true,
       answer: {
         kind: 'empty',
         description: 'The account is deleted and every one of its sessions signed out',

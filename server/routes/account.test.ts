@@ -9,6 +9,7 @@ import {
   REMEMBERED_IDLE_TIMEOUT_MS,
   SESSION_IDLE_TIMEOUT_MS,
 } from '../auth/session';
+import { atOnce, expectRefusalsSay, statusCounts } from '../testing/bursts';
 import { consumerInput, businessInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { caughtMailTo, linkIn, waitForMailTo } from '../testing/mail';
 import { createTestContext, type TestContext } from '../testing/test-app';
@@ -294,6 +295,24 @@ describe('password reset rate limits', () => {
     expect(await caughtMailTo(limited.config.dataDir, input.email)).toHaveLength(2);
   });
 
+  it('lets 2 of 40 requests sent at once from one client address through', async () => {
+    const from = '203.0.113.40';
+    const burst = await atOnce(40, (index) => ask(`burst-${index}@example.com`, from));
+    expect(statusCounts(burst)).toEqual({ 202: 2, 429: 38 });
+    expectRefusalsSay(burst, ACCOUNT_MESSAGES.resetRateLimited, 60 * 60);
+    expect((await ask('burst-0@example.com', '203.0.113.41')).status).toBe(202);
+  });
+
+  it('sends 2 letters for 40 requests about one account sent at once from many addresses', async () => {
+    const input = consumerInput();
+    await registerAs(limited.agent(), input);
+    const burst = await atOnce(40, (index) => ask(input.email, `198.51.100.${index + 1}`));
+    expect(statusCounts(burst)).toEqual({ 202: 2, 429: 38 });
+    await waitForMailTo(limited.config.dataDir, input.email, { count: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await caughtMailTo(limited.config.dataDir, input.email)).toHaveLength(2);
+  });
+
   it('answers 429 to wrong current passwords like failed sign-ins', async () => {
     const small = await createTestContext({ rateLimits: { loginPerAccount: 2 } });
     try {
@@ -308,6 +327,67 @@ describe('password reset rate limits', () => {
       // Even the right one waits now.
       const right = { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD };
       expect((await agent.put('/api/user/password').send(right)).status).toBe(429);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('limits under concurrency', () => {
+  it('tries at most 20 of 40 reset links sent at once from one address; a real one works elsewhere', async () => {
+    const from = nextAddress();
+    const burst = await atOnce(40, (index) =>
+      request(context.app)
+        .post('/api/password-reset/confirm')
+        .set('X-Forwarded-For', from)
+        .send({ token: `not-a-real-token-${index}`, password: NEW_PASSWORD }),
+    );
+    expect(statusCounts(burst)).toEqual({
+      400: context.config.rateLimits.resetLinkMissesPerAddress,
+      429: 40 - context.config.rateLimits.resetLinkMissesPerAddress,
+    });
+    for (const refused of burst.filter((answer) => answer.status === 400)) {
+      expect(refused.body.message).toBe(ACCOUNT_MESSAGES.invalidResetLink);
+    }
+    expectRefusalsSay(burst, ACCOUNT_MESSAGES.passwordChangeRateLimited, 15 * 60);
+
+    const { email } = await signedInConsumer();
+    const token = await resetLinkFor(email);
+    const refused = await request(context.app)
+      .post('/api/password-reset/confirm')
+      .set('X-Forwarded-For', from)
+      .send({ token, password: NEW_PASSWORD });
+    expect(refused.status).toBe(429);
+    const used = await request(context.app)
+      .post('/api/password-reset/confirm')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ token, password: NEW_PASSWORD });
+    expect(used.status).toBe(200);
+  });
+
+  it('checks at most the limit of 40 wrong current passwords sent at once', async () => {
+    const small = await createTestContext({
+      trustProxy: 'loopback',
+      rateLimits: { loginPerAccount: 3 },
+    });
+    try {
+      const input = consumerInput();
+      const stolen = small.agent().set('X-Forwarded-For', '203.0.113.90');
+      await registerAs(stolen, input);
+      const wrong = { currentPassword: 'not-my-password', newPassword: NEW_PASSWORD };
+      const burst = await atOnce(40, () => stolen.put('/api/user/password').send(wrong));
+      expect(statusCounts(burst)).toEqual({ 400: 3, 429: 37 });
+      expectRefusalsSay(burst, ACCOUNT_MESSAGES.passwordChangeRateLimited, 15 * 60);
+      const right = { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD };
+      expect((await stolen.put('/api/user/password').send(right)).status).toBe(429);
+
+      // The owner, on their own device, still changes it.
+      const owner = small.agent().set('X-Forwarded-For', '203.0.113.91');
+      await owner
+        .post('/api/login')
+        .send({ identifier: input.username, password: TEST_PASSWORD })
+        .expect(200);
+      expect((await owner.put('/api/user/password').send(right)).status).toBe(200);
     } finally {
       await small.close();
     }

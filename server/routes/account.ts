@@ -87,7 +87,11 @@ export function accountRoutes({ db, config, jobs, sessionStore }: RouteDependenc
         ],
       },
       handle: async ({ request, body }) => {
-        const { userId, twoFactorEnabled } = await resetPassword(db, body);
+        const { userId, twoFactorEnabled } = await resetPassword(db, {
+          ...body,
+          address: request.ip,
+          missesPerAddress: config.rateLimits.resetLinkMissesPerAddress,
+        });
         await sessionStore.endUserSessions(userId);
         await queueLetter(jobs, { kind: 'password-changed', userId });
         if (twoFactorEnabled) {
@@ -109,6 +113,7 @@ export function accountRoutes({ db, config, jobs, sessionStore }: RouteDependenc
       tag,
       access: 'signed-in',
       body: passwordChangeSchema,
+      stepUp: true,
       answer: {
         kind: 'json',
         status: 200,
@@ -122,7 +127,8 @@ export function accountRoutes({ db, config, jobs, sessionStore }: RouteDependenc
           newPassword: body.newPassword,
           address: request.ip,
           limits: {
-            perAccount: config.rateLimits.loginPerAccount,
+            perAccountHere: config.rateLimits.loginPerAccount,
+            perAccount: config.rateLimits.loginPerAccountAnyAddress,
             perAddress: config.rateLimits.loginPerAddress,
           },
         });

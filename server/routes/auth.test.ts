@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atOnce, expectRefusalsSay, statusCounts } from '../testing/bursts';
 import { businessInput, consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { UNSTORABLE_TEXT_MESSAGE } from '../lib/validate';
@@ -388,6 +389,95 @@ describe('POST /api/login rate limit', () => {
       .post('/api/login')
       .send({ identifier: 'someone_else', password: 'nope-nope' });
     expect(blocked.status).toBe(429);
+  });
+});
+
+describe('POST /api/login limits under concurrency', () => {
+  // Per account from one address, per account from every address, per address.
+  const PER_ACCOUNT_HERE = 10;
+  const PER_ACCOUNT = 30;
+  const PER_ADDRESS = 50;
+  const REFUSAL = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+  let limited: TestContext;
+  beforeAll(async () => {
+    // Behind one proxy, so each request can say which client address it comes from.
+    limited = await createTestContext({
+      trustProxy: 'loopback',
+      rateLimits: {
+        loginPerAccount: PER_ACCOUNT_HERE,
+        loginPerAccountAnyAddress: PER_ACCOUNT,
+        loginPerAddress: PER_ADDRESS,
+      },
+    });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  let addresses = 0;
+  const newAddress = () => `203.0.113.${++addresses}`;
+  const signIn = (identifier: string, password: string, address: string) =>
+    request(limited.app)
+      .post('/api/login')
+      .set('X-Forwarded-For', address)
+      .send({ identifier, password });
+  const registered = async () => {
+    const input = consumerInput();
+    await registerAs(request.agent(limited.app).set('X-Forwarded-For', newAddress()), input);
+    return input.username;
+  };
+
+  it('checks at most 10 of 40 wrong passwords sent at once from one address; the rest get 429', async () => {
+    const username = await registered();
+    const stranger = newAddress();
+    const burst = await atOnce(40, () => signIn(username, 'nope-nope', stranger));
+    expect(statusCounts(burst)).toEqual({ 401: PER_ACCOUNT_HERE, 429: 40 - PER_ACCOUNT_HERE });
+    expectRefusalsSay(burst, REFUSAL, 15 * 60);
+
+    // Once the window is full, a burst with the right password in it signs nobody in.
+    const withRight = await atOnce(60, (index) =>
+      signIn(username, index === 30 ? TEST_PASSWORD : 'nope-nope', stranger),
+    );
+    expect(statusCounts(withRight)).toEqual({ 429: 60 });
+    // The owner, on their own device, is not locked out by the stranger's guesses.
+    expect((await signIn(username, TEST_PASSWORD, newAddress())).status).toBe(200);
+  });
+
+  it('holds a higher ceiling per account across addresses, which the owner meets too', async () => {
+    const username = await registered();
+    const owner = newAddress();
+    const first = await atOnce(12, () => signIn(username, 'nope-nope', newAddress()));
+    expect(statusCounts(first)).toEqual({ 401: 12 });
+    expect((await signIn(username, TEST_PASSWORD, owner)).status).toBe(200);
+
+    // Four more addresses, ten guesses each, at once: only what is left of the ceiling is checked.
+    const spread = await atOnce(40, (index) =>
+      signIn(username, 'nope-nope', `198.51.100.${100 + Math.floor(index / 10)}`),
+    );
+    expect(statusCounts(spread)).toEqual({ 401: PER_ACCOUNT - 12, 429: 40 - (PER_ACCOUNT - 12) });
+    expectRefusalsSay(spread, REFUSAL, 15 * 60);
+    expect((await signIn(username, 'nope-nope', newAddress())).status).toBe(429);
+    expect((await signIn(username, TEST_PASSWORD, owner)).status).toBe(429);
+  });
+
+  it("a right password starts its address's count again", async () => {
+    const username = await registered();
+    const here = newAddress();
+    const guesses = await atOnce(PER_ACCOUNT_HERE - 1, () => signIn(username, 'nope-nope', here));
+    expect(statusCounts(guesses)).toEqual({ 401: PER_ACCOUNT_HERE - 1 });
+    expect((await signIn(username, TEST_PASSWORD, here)).status).toBe(200);
+    // A whole allowance again from here: the count started over.
+    const again = await atOnce(PER_ACCOUNT_HERE + 2, () => signIn(username, 'nope-nope', here));
+    expect(statusCounts(again)).toEqual({ 401: PER_ACCOUNT_HERE, 429: 2 });
+  });
+
+  it('checks at most 50 wrong passwords from one address across 60 accounts sent at once', async () => {
+    const address = newAddress();
+    const burst = await atOnce(60, (index) => signIn(`nobody_${index}`, 'nope-nope', address));
+    expect(statusCounts(burst)).toEqual({ 401: PER_ADDRESS, 429: 60 - PER_ADDRESS });
+    expectRefusalsSay(burst, REFUSAL, 15 * 60);
+    // Another address is not held back.
+    expect((await signIn('nobody_0', 'nope-nope', newAddress())).status).toBe(401);
   });
 });
 

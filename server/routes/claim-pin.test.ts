@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_MESSAGES } from '@shared/schema/gift-cards';
 import { giftCards } from '@shared/tables/gift-cards';
 import { ledgerAccounts } from '@shared/tables/ledger';
 import { pins } from '@shared/tables/pins';
@@ -29,6 +30,11 @@ const pinRow = async (id: number) => {
   const [row] = await context.database.db.select().from(pins).where(eq(pins.id, id));
   return row!;
 };
+const pinRowIn = async (where: TestContext, id: number) => {
+  const [row] = await where.database.db.select().from(pins).where(eq(pins.id, id));
+  return row!;
+};
+type Agent = ReturnType<TestContext['agent']>;
 const reserveOf = async (pinId: number) => {
   const [row] = await context.database.db
     .select({ balance: ledgerAccounts.balanceCents })
@@ -366,5 +372,71 @@ describe('claiming under concurrency', () => {
     ).toEqual(Array(9).fill('You already claimed this pin'));
     expect((await pinRow(pinId)).remaining).toBe(9);
     expect(await reserveOf(pinId)).toBe(9 * 1000);
+  });
+});
+
+describe('claims per client address', () => {
+  const PER_DAY = 5;
+  let limited: TestContext;
+  let limitedStore: { starbucks: number; dunkin: number };
+  beforeAll(async () => {
+    // Behind one proxy, so each claim can say which client address it comes from.
+    limited = await createTestContext({
+      trustProxy: 'loopback',
+      rateLimits: { claimsPerAddressPerDay: PER_DAY },
+    });
+    limitedStore = await insertTestStores(limited.database.db);
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  const claimFrom = (agent: Agent, pinId: number, address: string) =>
+    agent.post(`/api/pins/${pinId}/claim`).set('X-Forwarded-For', address);
+
+  it('gives 5 cards a day to one address of 20 consumers claiming at once; another address still claims', async () => {
+    const business = await fundedBusiness(limited);
+    const pinId = await createTestPin(business.agent, limitedStore.starbucks, { quantity: 30 });
+    const consumers = await manyConsumers(limited, 21);
+    const from = '203.0.113.50';
+
+    const burst = await Promise.all(
+      consumers.slice(0, 20).map((agent) => claimFrom(agent, pinId, from)),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(PER_DAY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - PER_DAY);
+    for (const refused of burst.filter((response) => response.status === 429)) {
+      expect(refused.body.message).toBe(CLAIM_MESSAGES.rateLimited);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    }
+    expect((await pinRowIn(limited, pinId)).remaining).toBe(30 - PER_DAY);
+
+    expect((await claimFrom(consumers[20]!, pinId, '203.0.113.51')).status).toBe(201);
+    expect((await pinRowIn(limited, pinId)).remaining).toBe(30 - PER_DAY - 1);
+  });
+
+  it('does not count a refused claim against the address', async () => {
+    const business = await fundedBusiness(limited);
+    const soldOut = await createTestPin(business.agent, limitedStore.starbucks, { quantity: 1 });
+    const open = await createTestPin(business.agent, limitedStore.starbucks, { quantity: 10 });
+    const consumers = await manyConsumers(limited, PER_DAY + 2);
+    const from = '203.0.113.60';
+    expect((await claimFrom(consumers[0]!, soldOut, '203.0.113.61')).status).toBe(201);
+
+    // One after another: claims in flight each hold a slot until they are answered.
+    for (const agent of consumers.slice(1)) {
+      const refused = await claimFrom(agent, soldOut, from);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(CLAIM_MESSAGES.soldOut);
+    }
+
+    // The whole allowance is still there, and no more.
+    for (const agent of consumers.slice(1, PER_DAY + 1)) {
+      expect((await claimFrom(agent, open, from)).status).toBe(201);
+    }
+    expect((await claimFrom(consumers[PER_DAY + 1]!, open, from)).status).toBe(429);
   });
 });

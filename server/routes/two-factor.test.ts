@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { TWO_FACTOR_MESSAGES } from '@shared/schema/two-factor';
 import { recoveryCodes } from '@shared/tables/accounts';
 import { users } from '@shared/tables/users';
+import { atOnce, expectRefusalsSay, statusCounts } from '../testing/bursts';
 import { businessInput, consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
 import { cardToken } from '../testing/payments';
@@ -417,7 +418,9 @@ describe('step-up before moving money', () => {
       .post('/api/user/confirm-identity')
       .send({ code: await totpCode(secret) });
     expect(confirmed.status).toBe(200);
-    expect(Date.parse(confirmed.body.confirmedUntil)).toBe(Date.now() + 15 * 60 * 1000);
+    expect(Date.parse(confirmed.body.confirmedUntil)).toBe(
+      Date.now() + context.config.stepUpMaxAgeSeconds * 1000,
+    );
     const done = await agent.post('/api/wallet/withdraw').send({ amount: 5 });
     expect(done.status).toBe(201);
     expect(done.body.balance).toBe(44);
@@ -482,5 +485,81 @@ describe('secrets stay secret', () => {
         expect(text).not.toContain(code.replace('-', ''));
       }
     }
+  });
+});
+
+describe('proof limits under concurrency', () => {
+  const limit = () => context.config.rateLimits.twoFactorPerAccount;
+  const wrongOf = (right: string) => (right === '000000' ? '111111' : '000000');
+
+  it('checks at most the limit of 40 wrong codes sent at once at the sign-in code step', async () => {
+    const { agent: owner, username } = await signedIn();
+    const { secret } = await enableTwoFactorFor(owner);
+    const right = await totpCode(secret, 1);
+    const agent = context.agent();
+    await passwordStep(agent, username).expect(202);
+    const burst = await atOnce(40, () =>
+      agent.post('/api/login/two-factor').send({ code: wrongOf(right) }),
+    );
+    expect(statusCounts(burst)).toEqual({ 401: limit(), 429: 40 - limit() });
+    expectRefusalsSay(burst, TWO_FACTOR_MESSAGES.rateLimited, 15 * 60);
+    // The right code does not get through a full window.
+    expect((await agent.post('/api/login/two-factor').send({ code: right })).status).toBe(429);
+    expect((await agent.get('/api/user')).status).toBe(401);
+  });
+
+  it("checks at most the limit of 40 wrong passwords sent at once to 'Confirm it's you'", async () => {
+    const { agent } = await signedIn();
+    const burst = await atOnce(40, () =>
+      agent.post('/api/user/confirm-identity').send({ password: 'guess-guess' }),
+    );
+    expect(statusCounts(burst)).toEqual({ 400: limit(), 429: 40 - limit() });
+    expectRefusalsSay(burst, TWO_FACTOR_MESSAGES.rateLimited, 15 * 60);
+    const right = await agent.post('/api/user/confirm-identity').send({ password: TEST_PASSWORD });
+    expect(right.status).toBe(429);
+  });
+
+  it("checks at most the limit of 40 wrong codes sent at once to 'Confirm it's you'", async () => {
+    const { agent } = await signedIn();
+    const { secret } = await enableTwoFactorFor(agent);
+    const right = await totpCode(secret, 1);
+    const burst = await atOnce(40, () =>
+      agent.post('/api/user/confirm-identity').send({ code: wrongOf(right) }),
+    );
+    expect(statusCounts(burst)).toEqual({ 400: limit(), 429: 40 - limit() });
+    expect((await agent.post('/api/user/confirm-identity').send({ code: right })).status).toBe(429);
+  });
+
+  it('checks at most the limit of 40 wrong codes sent at once to turn two-factor off', async () => {
+    const { agent } = await signedIn();
+    const { secret } = await enableTwoFactorFor(agent);
+    const right = await totpCode(secret, 1);
+    const burst = await atOnce(40, () =>
+      agent
+        .post('/api/user/two-factor/disable')
+        .send({ password: TEST_PASSWORD, code: wrongOf(right) }),
+    );
+    // The right password gives its slot back; each wrong code keeps one. (A request may also be
+    // refused at the password while others hold its slots, so the 400s can be fewer.)
+    const counts = statusCounts(burst);
+    expect(counts[400]).toBeLessThanOrEqual(limit());
+    expect((counts[400] ?? 0) + (counts[429] ?? 0)).toBe(40);
+    expect((await agent.get('/api/user/two-factor')).body.enabled).toBe(true);
+  });
+
+  it('a right proof gives back its own slot, never the wrong ones before it', async () => {
+    const { agent } = await signedIn();
+    const wrong = await atOnce(limit() - 1, () =>
+      agent.post('/api/user/confirm-identity').send({ password: 'guess-guess' }),
+    );
+    expect(statusCounts(wrong)).toEqual({ 400: limit() - 1 });
+    // Right ones, one after another, do not fill the window...
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await agent.post('/api/user/confirm-identity').send({ password: TEST_PASSWORD }).expect(200);
+    }
+    // ...nor empty it: one more wrong one fills it.
+    await agent.post('/api/user/confirm-identity').send({ password: 'guess-guess' }).expect(400);
+    const full = await agent.post('/api/user/confirm-identity').send({ password: TEST_PASSWORD });
+    expect(full.status).toBe(429);
   });
 });

@@ -761,6 +761,8 @@ export function describeBadInputProperties(options: BadInputOptions): void {
         loginPerAccount: 1_000_000,
         loginPerAccountAnyAddress: 1_000_000,
         loginPerAddress: 1_000_000,
+        // So are reset links that do not work, to the reset endpoint.
+        resetLinkMissesPerAddress: 1_000_000,
         searchesPerMinute: 1_000_000,
         uploadsPerHour: 1_000_000,
         messagesPerMinute: 1_000_000,

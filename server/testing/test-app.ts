@@ -159,6 +159,8 @@ export async function createTestContext(
     rateLimits?: Partial<RateLimitConfig>;
     /** Express `trust proxy` (TRUST_PROXY); unset trusts no proxy, as by default. */
     trustProxy?: Config['trustProxy'];
+    /** How long a proof of who you are lasts (STEP_UP_MAX_AGE_SECONDS); unset, the default. */
+    stepUpMaxAgeSeconds?: number;
     withStores?: boolean;
     /** Sees every statement the services send (the query-plan test). */
     onQuery?: QueryObserver;
@@ -176,6 +178,9 @@ export async function createTestContext(
     // parameters, so sign-in works the same.
     passwordHashCost: 10,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
+    ...(options.stepUpMaxAgeSeconds !== undefined && {
+      stepUpMaxAgeSeconds: options.stepUpMaxAgeSeconds,
+    }),
     rateLimits: {
       ...base.rateLimits,
       registerPerHour: 10_000,
@@ -186,6 +191,9 @@ export async function createTestContext(
       uploadsPerHour: 10_000,
       messagesPerMinute: 10_000,
       claimsPerAddressPerDay: 10_000,
+      // Some sign in a hundred accounts at once from one address, and a sign-in holds a slot of
+      // the address's allowance while its password is checked.
+      loginPerAddress: 10_000,
       ...options.rateLimits,
     },
   };

@@ -25,11 +25,7 @@ import { type Database, type Transaction } from '../../db/client';
 import { equalsLiteral } from '../../db/sql-literals';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { recomposePostActivity } from '../notifications/post-activity';
-import {
-  assertWithinRateLimit,
-  recordRateLimitEvent,
-  type RateLimitRule,
-} from '../rate-limit/rate-limit';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit';
 import { uploadsDirectory } from '../uploads/store-upload';
 
 /**
@@ -104,7 +100,8 @@ export type DeleteAccountInput = {
 
 /**
  * Deletes the account after checking its password (wrong passwords count toward a limit, as
- * failed sign-ins do). A balance, or pins still holding funds, must be withdrawn first (409),
+ * failed sign-ins do: each try takes a slot before the password is checked, and a right one gives
+ * it back, since only wrong guesses are being counted). A balance, or pins still holding funds, must be withdrawn first (409),
  * since an erased account could never move them again. Everything is done in one transaction;
  * the caller then ends the user's sessions.
  */
@@ -116,17 +113,17 @@ export async function deleteAccount(db: Database, input: DeleteAccountInput): Pr
     windowSeconds: FIFTEEN_MINUTES,
     message: ACCOUNT_DATA_MESSAGES.tooManyAttempts,
   };
-  await assertWithinRateLimit(db, rule);
+  const slots = await consumeRateLimit(db, rule);
   const [account] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!account) throw unauthenticated();
   if (!(await verifyPassword(input.password, account.passwordHash))) {
-    await recordRateLimitEvent(db, rule);
     // The message alone, as sign-in answers: the form shows it under its one field.
     throw new AppError('VALIDATION', ACCOUNT_DATA_MESSAGES.wrongPassword);
   }
+  await slots.giveBack();
 
   const fileNames = await db.transaction((tx) => eraseAccount(tx, userId));
   await removeUploadedFiles(input.dataDir, fileNames);

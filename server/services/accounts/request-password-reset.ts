@@ -25,8 +25,13 @@ export async function requestPasswordReset(
     windowSeconds: HOUR_SECONDS,
     message: ACCOUNT_MESSAGES.resetRateLimited,
   };
-  await consumeRateLimit(db, { ...rule, key: `password-reset:address:${input.address ?? ''}` });
-  await consumeRateLimit(db, { ...rule, key: `password-reset:email:${email}` });
+  // Both taken in one statement before anything else, so of many requests sent at once no more
+  // than the limits go on; a request refused by one limit counts against neither.
+  await consumeRateLimit(
+    db,
+    { ...rule, key: `password-reset:address:${input.address ?? ''}` },
+    { ...rule, key: `password-reset:email:${email}` },
+  );
 
   const [account] = await db
     .select({ id: users.id })

@@ -3,9 +3,8 @@ import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   ADDRESS_ALLOWANCE_FACTOR,
-  assertWithinRateLimit,
+  consumeRateLimit,
   type RateLimitRule,
-  recordRateLimitEvent,
 } from '../rate-limit/rate-limit';
 
 /**
@@ -37,7 +36,11 @@ function rulesOf({ businessId, address }: CodeAttempt): RateLimitRule[] {
 /**
  * Runs a use of a code unless the business or its address has had too many codes that match no
  * card (429), and counts this one if it matches none. Only misses count, as failed sign-ins do:
- * a busy counter redeeming real codes all day is never slowed, while guessing is.
+ * a busy counter redeeming real codes all day is never slowed, while guessing is. Each use takes
+ * its slots before the code is looked up, so of many codes sent at once no more than the limits
+ * are looked up; one that matches a card (or is refused for another reason: a spent card, an
+ * amount over the balance) gives its slots back. Uses still in flight hold a slot each, so a
+ * business with a full window less its in-flight uses is refused early, never late.
  */
 export async function withCodeAttempt<T>(
   db: Database,
@@ -45,13 +48,15 @@ export async function withCodeAttempt<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   const rules = rulesOf(attempt);
-  await assertWithinRateLimit(db, ...rules);
+  const slots = await consumeRateLimit(db, ...rules);
+  let result: T;
   try {
-    return await run();
+    result = await run();
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      for (const rule of rules) await recordRateLimitEvent(db, rule);
-    }
+    // A code that matches no card keeps its slots: it is the miss being counted.
+    if (!(error instanceof AppError && error.code === 'NOT_FOUND')) await slots.giveBack();
     throw error;
   }
+  await slots.giveBack();
+  return result;
 }

@@ -4,11 +4,7 @@ import { users } from '@shared/tables/users';
 import { verifyPassword } from '../../auth/password';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import {
-  assertWithinRateLimit,
-  recordRateLimitEvent,
-  type RateLimitRule,
-} from '../rate-limit/rate-limit';
+import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit';
 import { consumeRecoveryCode } from './recovery-codes';
 import { matchTotpCode } from './totp';
 
@@ -18,8 +14,9 @@ export type ProofLimit = { perAccount: number };
 /**
  * One counter per account for every wrong code or password sent to prove who someone is (the
  * sign-in's code step, confirming identity, changing two-factor): six digits are guessed in a
- * million tries, so the tries are what must be few. It is never cleared by a success, so a right
- * password cannot reset the count of the wrong codes sent after it.
+ * million tries, so the tries are what must be few. Each try takes a slot before it is checked
+ * (`checkProof`); a right one gives back its own slot only. The counter is never cleared by a
+ * success, so a right password cannot reset the count of the wrong codes sent after it.
  */
 export const proofRule = (userId: number, limit: ProofLimit): RateLimitRule => ({
   key: `two-factor:user:${userId}`,
@@ -32,10 +29,27 @@ export const proofRule = (userId: number, limit: ProofLimit): RateLimitRule => (
 export type SecondFactor = { code?: string | undefined; recoveryCode?: string | undefined };
 
 /**
+ * Runs a check of a proof against the account's proof limit: a slot is taken first (429, with
+ * nothing checked, once the window is full), so of many tries sent at once no more than the limit
+ * are checked. A wrong proof keeps its slot; a right one gives its own back (which leaves the
+ * wrong ones counted). A check that throws keeps its slot: it may have been checked.
+ */
+export async function checkProof(
+  db: Database,
+  userId: number,
+  limit: ProofLimit,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const slots = await consumeRateLimit(db, proofRule(userId, limit));
+  const right = await check();
+  if (right) await slots.giveBack();
+  return right;
+}
+
+/**
  * Whether the second factor is right for a user with two-factor on: a code newer than the last
  * one accepted (which it then becomes, in one conditional update, so that two requests cannot
- * both use it) or an unused recovery code (used up). A wrong one counts against the limit, and
- * 429 comes before anything is checked once the limit is reached.
+ * both use it) or an unused recovery code (used up). Checked under the proof limit (`checkProof`).
  */
 export async function verifySecondFactor(
   db: Database,
@@ -43,11 +57,7 @@ export async function verifySecondFactor(
   proof: SecondFactor,
   limit: ProofLimit,
 ): Promise<boolean> {
-  const rule = proofRule(userId, limit);
-  await assertWithinRateLimit(db, rule);
-  const right = await secondFactorIsRight(db, userId, proof);
-  if (!right) await recordRateLimitEvent(db, rule);
-  return right;
+  return checkProof(db, userId, limit, () => secondFactorIsRight(db, userId, proof));
 }
 
 async function secondFactorIsRight(
@@ -107,14 +117,14 @@ export async function requirePassword(
   password: string,
   limit: ProofLimit,
 ): Promise<void> {
-  const rule = proofRule(userId, limit);
-  await assertWithinRateLimit(db, rule);
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (user && (await verifyPassword(password, user.passwordHash))) return;
-  await recordRateLimitEvent(db, rule);
+  const right = await checkProof(db, userId, limit, async () => {
+    const [user] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    return user !== undefined && (await verifyPassword(password, user.passwordHash));
+  });
+  if (right) return;
   throw new AppError('VALIDATION', TWO_FACTOR_MESSAGES.wrongPassword, {
     errors: { password: TWO_FACTOR_MESSAGES.wrongPassword },
   });
