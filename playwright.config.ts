@@ -91,12 +91,17 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO: '0',
-      // e2e registers many accounts from one address within minutes.
+      // e2e registers many accounts, and claims many pins, from one address within minutes.
       RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+      RATE_LIMIT_CLAIMS_PER_ADDRESS_PER_DAY: '1000',
       // The journeys register and sign in about a hundred times; at the production cost each
       // hash takes a core for a noticeable while on CI's two. A hash carries its own cost, so
       // sign-in works the same; the API tests run at this cost too.
       PASSWORD_HASH_COST: '10',
+      // A proof of who you are lasts this long here (900 s in production): longer than any
+      // journey's time limit (120 s at most), so no other journey's proof ever grows old, and
+      // short enough for the wallet PIN journey to wait it out and see Use Card ask for the PIN.
+      STEP_UP_MAX_AGE_SECONDS: '125',
     },
   },
 });

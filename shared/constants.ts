@@ -24,8 +24,13 @@ export const TWO_FACTOR = {
   recoveryCodeLength: 10,
   /** How long the code step of a sign-in waits after the password was right. */
   pendingSignInMinutes: 5,
-  /** How long a proof (password or code) lets a person move money without being asked again. */
-  stepUpMinutes: 15,
+} as const;
+
+/** The wallet PIN: a short proof of who you are at a counter, locked after a few wrong tries. */
+export const WALLET_PIN = {
+  digits: 6,
+  /** Wrong PINs in a row after which only the password or a code proves who you are. */
+  maxFailures: 5,
 } as const;
 
 export const BRAND_IDS = ['starbucks', 'dunkin', 'walmart'] as const;
@@ -214,6 +219,13 @@ export const UPLOAD_LIMITS = {
    * photo under the 5 MB limit holds, and bounds one decode at 160 MB (4 bytes a pixel).
    */
   maxInputPixels: 40_000_000,
+  /**
+   * The longest side an upload (each frame of an animation) may declare, checked from its header
+   * with the pixels: a 1 × 39,000,000 PNG is under 40 megapixels and compresses to 76 kB, yet
+   * decoding and resizing a line that long ties up a core for seconds. No photo or screenshot is
+   * longer than 10,000 px on a side.
+   */
+  maxInputSide: 10_000,
 } as const;
 export type UploadContentType = (typeof UPLOAD_LIMITS.types)[number];
 

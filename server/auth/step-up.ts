@@ -1,5 +1,4 @@
 import { type Request, type RequestHandler } from 'express';
-import { TWO_FACTOR } from '@shared/constants';
 import { TWO_FACTOR_MESSAGES } from '@shared/schema/two-factor';
 import { type Database } from '../db/client';
 import { AppError } from '../lib/errors';
@@ -13,8 +12,6 @@ declare module 'express-session' {
   }
 }
 
-export const STEP_UP_WINDOW_MS = TWO_FACTOR.stepUpMinutes * 60 * 1000;
-
 /** Records that the person proved who they are just now (a sign-in, or a confirmation). */
 export function recordProof(request: Request): number {
   const now = Date.now();
@@ -23,22 +20,22 @@ export function recordProof(request: Request): number {
 }
 
 /**
- * Moving money asks again who you are when the last proof is older than the step-up window (as
- * GitHub's sudo mode does): a session left open on a shared computer, or a stolen cookie, cannot
- * move money without the password or a code. A session from before proofs were kept has none,
- * so it is asked too. The refusal carries `code: 'STEP_UP_REQUIRED'`, so the client can ask and
- * retry by itself.
+ * Letting value leave asks again who you are when the last proof is older than `maxAgeSeconds`
+ * (as GitHub's sudo mode does): a session left open on a shared computer, or a stolen cookie,
+ * cannot move money, show a counter code or take the account over without the password or a
+ * code. A session from before proofs were kept has none, so it is asked too. The refusal carries
+ * `code: 'STEP_UP_REQUIRED'`, so the client can ask and retry by itself. Routes ask for it with
+ * their `stepUp` property (`server/lib/api-route.ts`).
  */
-export const requireRecentProof: RequestHandler = (request, _response, next) => {
+export function assertRecentProof(request: Request, maxAgeSeconds: number): void {
   requireUser(request);
   const proofAt = request.session.proofAt;
-  if (!proofAt || Date.now() - proofAt > STEP_UP_WINDOW_MS) {
+  if (!proofAt || Date.now() - proofAt > maxAgeSeconds * 1000) {
     throw new AppError('FORBIDDEN', TWO_FACTOR_MESSAGES.stepUpRequired, {
       answerCode: 'STEP_UP_REQUIRED',
     });
   }
-  next();
-};
+}
 
 /**
  * Refuses the action (403, `code: 'TWO_FACTOR_REQUIRED'`, with `message` saying what to do)

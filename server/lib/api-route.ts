@@ -2,6 +2,7 @@ import { type Request, type RequestHandler, type Response, Router } from 'expres
 import { type z } from 'zod';
 import { type UserType } from '@shared/constants';
 import { requireRole, requireSession } from '../auth/guards';
+import { assertRecentProof } from '../auth/step-up';
 import { type JsonText, sendJsonText } from './json-text';
 import { type Page, sendCursorPage, sendPage } from './list-answer';
 import { parseInput } from './validate';
@@ -78,6 +79,25 @@ export class Reply {
 }
 export const reply = (status: SuccessStatus, body: unknown) => new Reply(status, body);
 
+/** What a conditional step-up reads: the parsed input and who is asking. */
+export type StepUpInput<
+  A extends Access,
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+> = Pick<RouteInput<A, P, Q, B>, 'params' | 'query' | 'body' | 'user'>;
+
+/**
+ * A route that lets value leave the account (or hands over what lets it leave: a counter code,
+ * the sign-in e-mail, the password) asks again who is calling when the session's last proof (a
+ * sign-in, a password or a code) is older than the configured window: 403 with
+ * `code: 'STEP_UP_REQUIRED'`, checked after the access check and the input, before the handler.
+ * `true` asks on every call; `when` asks only for the inputs it names (a saved card charged),
+ * and `description` says which in the reference.
+ */
+export type StepUp<A extends Access, P extends Schema, Q extends Schema, B extends Schema> =
+  true | { when: (input: StepUpInput<A, P, Q, B>) => boolean; description: string };
+
 type CursorPage = {
   items: unknown[] | JsonText<unknown[]>;
   nextCursor: string | null;
@@ -107,6 +127,8 @@ export type RouteDefinition<
   answer: Answer;
   /** Middleware between the access check and the handler (rate limits, the upload parser). */
   before?: RequestHandler[];
+  /** A recent proof of who is asking, before value leaves (see `StepUp`). */
+  stepUp?: StepUp<A, P, Q, B>;
   handle: (input: RouteInput<A, P, Q, B>) => unknown;
 };
 
@@ -151,8 +173,18 @@ function send(route: ApiRoute, request: Request, response: Response, result: unk
   }
 }
 
-/** The handler Express runs for a route: parse params, query and body, handle, answer. */
-function handlerOf(route: ApiRoute): RequestHandler {
+/** Whether this call of the route asks for a recent proof (its `stepUp`, read on the input). */
+function asksStepUp(route: ApiRoute, input: StepUpInput<Access, Schema, Schema, Schema>) {
+  const { stepUp } = route;
+  return stepUp === true || (stepUp !== undefined && stepUp.when(input));
+}
+
+/**
+ * The handler Express runs for a route: parse params, query and body, ask for a recent proof
+ * where the route does, handle, answer. The input is checked first, so a request that could never
+ * succeed answers its 400 rather than asking who is there.
+ */
+function handlerOf(route: ApiRoute, options: RouterOptions): RequestHandler {
   return async (request, response) => {
     const input = {
       params: route.params ? parseInput(route.params, request.params) : undefined,
@@ -162,12 +194,18 @@ function handlerOf(route: ApiRoute): RequestHandler {
       request,
       response,
     } as RouteInput<Access, Schema, Schema, Schema>;
+    if (asksStepUp(route, input)) assertRecentProof(request, options.stepUpMaxAgeSeconds);
     send(route, request, response, await route.handle(input));
   };
 }
 
+export type RouterOptions = {
+  /** How old the last proof of who is asking may be on a `stepUp` route, in seconds. */
+  stepUpMaxAgeSeconds: number;
+};
+
 /** One Express router with every route, in order, each behind its access check. */
-export function routerOf(routes: readonly ApiRoute[]): Router {
+export function routerOf(routes: readonly ApiRoute[], options: RouterOptions): Router {
   const router = Router();
   const seen = new Set<string>();
   for (const route of routes) {
@@ -178,7 +216,7 @@ export function routerOf(routes: readonly ApiRoute[]): Router {
       route.path,
       ...guardOf(route.access),
       ...(route.before ?? []),
-      handlerOf(route),
+      handlerOf(route, options),
     );
   }
   return router;

@@ -49,6 +49,27 @@ const errorAnswer = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** When a `stepUp` route asks for a recent proof: always, or the condition it documents. */
+const stepUpCondition = (route: ApiRoute) =>
+  route.stepUp === undefined ? null : route.stepUp === true ? 'always' : route.stepUp.description;
+
+/** The window in words, for the reference: '15 minutes', '90 seconds'. */
+function ageInWords(seconds: number): string {
+  if (seconds % 60 !== 0) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = seconds / 60;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function stepUpNote(route: ApiRoute, maxAgeSeconds: number): string | null {
+  const when = stepUpCondition(route);
+  if (when === null) return null;
+  return (
+    `Asks for a recent proof of who you are${when === 'always' ? '' : ` ${when}`}: 403 with ` +
+    `\`code: 'STEP_UP_REQUIRED'\` when the last sign-in or \`POST /api/user/confirm-identity\` ` +
+    `is older than ${ageInWords(maxAgeSeconds)}; confirm, then send the request again.`
+  );
+}
+
 function responsesOf(route: ApiRoute) {
   const { answer } = route;
   const responses: Record<string, unknown> = {};
@@ -111,9 +132,13 @@ function responsesOf(route: ApiRoute) {
     responses['400'] = errorAnswer('The input breaks a rule; `errors` names each field');
   }
   if (route.access !== 'public') responses['401'] = errorAnswer('No session: sign in first');
-  if (route.access === 'consumer' || route.access === 'business') {
-    responses['403'] = errorAnswer(`Only ${route.access} accounts can do this`);
-  }
+  const forbidden = [
+    ...(route.access === 'consumer' || route.access === 'business'
+      ? [`Only ${route.access} accounts can do this`]
+      : []),
+    ...(route.stepUp ? ["`code: 'STEP_UP_REQUIRED'`: confirm who you are, then retry"] : []),
+  ];
+  if (forbidden.length > 0) responses['403'] = errorAnswer(forbidden.join('; or '));
   if (route.params) responses['404'] = errorAnswer('Nothing of that id or name is yours to see');
   return responses;
 }
@@ -126,10 +151,14 @@ const ACCESS_NOTE = {
 } as const;
 
 /** The OpenAPI 3.1 document of the API, generated from the route definitions the router mounts. */
-export function openApiDocument(routes: readonly ApiRoute[], info: { version: string }) {
+export function openApiDocument(
+  routes: readonly ApiRoute[],
+  info: { version: string; stepUpMaxAgeSeconds: number },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const operations = (paths[openApiPath(route.path)] ??= {});
+    const stepUp = stepUpNote(route, info.stepUpMaxAgeSeconds);
     operations[route.method] = {
       operationId: `${route.method}${route.path
         .split(/[^A-Za-z0-9]+/)
@@ -137,7 +166,15 @@ export function openApiDocument(routes: readonly ApiRoute[], info: { version: st
         .map((part) => part[0]!.toUpperCase() + part.slice(1))
         .join('')}`,
       summary: route.summary,
-      description: ACCESS_NOTE[route.access],
+      description: stepUp ? `${ACCESS_NOTE[route.access]} ${stepUp}` : ACCESS_NOTE[route.access],
+      ...(stepUp
+        ? {
+            'x-step-up': {
+              when: stepUpCondition(route),
+              maxAgeSeconds: info.stepUpMaxAgeSeconds,
+            },
+          }
+        : {}),
       tags: [route.tag],
       ...(route.access === 'public' ? {} : { security: [{ session: [] }] }),
       parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],

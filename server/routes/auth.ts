@@ -18,17 +18,12 @@ import { AppError, unauthenticated } from '../lib/errors';
 import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { registerUser } from '../services/auth/register-user';
 import { type SessionUser } from '../services/auth/verify-credentials';
-import {
-  assertWithinRateLimit,
-  clearRateLimit,
-  consumeRateLimit,
-  recordRateLimitEvent,
-  type RateLimitRule,
-} from '../services/rate-limit/rate-limit';
+import { clearRateLimit, consumeRateLimit } from '../services/rate-limit/rate-limit';
 import { isTwoFactorEnabled } from '../services/two-factor/two-factor';
 import { verifySecondFactor, wrongSecondFactor } from '../services/two-factor/verify-proofs';
 import { findSessionUser } from '../services/auth/verify-credentials';
 import { getCurrentUser } from '../services/users/get-current-user';
+import { clearWalletPinFailures } from '../services/wallet-pin/wallet-pin';
 import { type RouteDependencies } from '../app-context';
 
 const INVALID_CREDENTIALS = 'Invalid email, username or password';
@@ -48,10 +43,11 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
 
   /**
    * Signs the user in on a fresh session id (passport regenerates the session), kept for 30 days
-   * of use with 'Keep me signed in'.
+   * of use with 'Keep me signed in'. Signing in proves who you are with the password (and code),
+   * so a wallet PIN locked by wrong tries works again, as after 'Confirm it's you'.
    */
-  const logIn = (request: Request, user: SessionUser, remember = false) =>
-    new Promise<void>((resolve, reject) => {
+  const logIn = async (request: Request, user: SessionUser, remember = false) => {
+    await new Promise<void>((resolve, reject) => {
       request.logIn(user, (error) => {
         if (error) return reject(error);
         recordSignIn(request, { remember });
@@ -60,6 +56,8 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
         resolve();
       });
     });
+    await clearWalletPinFailures(db, user.id);
+  };
 
   const tag = 'Accounts';
   return [
@@ -112,28 +110,38 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
       },
       handle: async ({ request, response, body }) => {
         const message = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
-        const accountRule: RateLimitRule = {
-          key: `login:account:${body.identifier.toLowerCase()}`,
-          limit: config.rateLimits.loginPerAccount,
-          windowSeconds: FIFTEEN_MINUTES,
-          message,
-        };
-        const addressRule: RateLimitRule = {
-          key: `login:address:${request.ip}`,
-          limit: config.rateLimits.loginPerAddress,
-          windowSeconds: FIFTEEN_MINUTES,
-          message,
-        };
-        await assertWithinRateLimit(db, accountRule, addressRule);
+        const account = body.identifier.toLowerCase();
+        const window = { windowSeconds: FIFTEEN_MINUTES, message };
+        // Failures are counted per account from this address, so a stranger's guesses elsewhere
+        // do not lock the owner out of their own device; per account from every address, with a
+        // higher ceiling, so guessing from many addresses still stops; and per address, across
+        // accounts. Each attempt takes its slots before the password is checked, so of many sent
+        // at once no more than the limits are checked, and the rest are refused unchecked; the
+        // narrowest comes first, so a burst refused by it does not touch the owner's wider one.
+        const accountHere = `login:account-address:${account}:${request.ip}`;
+        const slots = await consumeRateLimit(
+          db,
+          { ...window, key: accountHere, limit: config.rateLimits.loginPerAccount },
+          {
+            ...window,
+            key: `login:account:${account}`,
+            limit: config.rateLimits.loginPerAccountAnyAddress,
+          },
+          {
+            ...window,
+            key: `login:address:${request.ip}`,
+            limit: config.rateLimits.loginPerAddress,
+          },
+        );
 
         request.body = body;
+        // A wrong password keeps its slots: it is the failure being counted.
         const user = await authenticate(request, response);
-        if (!user) {
-          await recordRateLimitEvent(db, accountRule);
-          await recordRateLimitEvent(db, addressRule);
-          throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
-        }
-        await clearRateLimit(db, accountRule.key);
+        if (!user) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+        // The owner, from this address: its count starts again. The failures from other
+        // addresses stay counted against the account (only this attempt's slot comes back).
+        await slots.giveBack();
+        await clearRateLimit(db, accountHere);
         if (await isTwoFactorEnabled(db, user.id)) {
           startPendingSignIn(request, user.id, { remember: body.remember });
           return reply(202, { twoFactorRequired: true });

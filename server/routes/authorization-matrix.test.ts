@@ -33,8 +33,8 @@ type Agent = ReturnType<TestContext['agent']>;
 
 type World = {
   store: number;
-  /** A test card token (approved), reusable: any caller may pay with it. */
-  cardToken: string;
+  /** A fresh test card token (approved) each time: a token pays once. */
+  cardToken: () => string;
   a: { id: number; username: string };
   b: { id: number; username: string };
   x: { id: number; username: string };
@@ -132,7 +132,7 @@ const ROWS: Row[] = [
       brand: 'starbucks',
       value: 5,
       senderEmail: 'guest@example.com',
-      paymentToken: w.cardToken,
+      paymentToken: w.cardToken(),
     }),
     // A cannot send A a gift, signed in or not.
     answers: { none: 201, A: 400, B: 201, X: 201, Y: 201 },
@@ -183,6 +183,10 @@ const ROWS: Row[] = [
     answers: 400,
   },
   { route: 'POST /api/user/confirm-identity', body: { password: TEST_PASSWORD }, answers: 200 },
+  // The wallet PIN: consumers only (they hold the cards); each sets and removes their own.
+  { route: 'GET /api/user/wallet-pin', answers: 200 },
+  { route: 'PUT /api/user/wallet-pin', body: { pin: '482913' }, answers: 200 },
+  { route: 'DELETE /api/user/wallet-pin', answers: 200 },
   // Catalogue.
   { route: 'GET /api/locations/brands', answers: 200 },
   {
@@ -206,7 +210,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/wallet/charts/gifts', answers: 200 },
   {
     route: 'POST /api/wallet/add-funds',
-    body: (_caller: Caller, w: World) => ({ amount: 10, paymentToken: w.cardToken }),
+    body: (_caller: Caller, w: World) => ({ amount: 10, paymentToken: w.cardToken() }),
     answers: 201,
   },
   // X and Y have a bank account on file.
@@ -215,7 +219,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/payments/cards', answers: 200 },
   {
     route: 'POST /api/payments/cards',
-    body: (_caller: Caller, w: World) => ({ paymentToken: w.cardToken }),
+    body: (_caller: Caller, w: World) => ({ paymentToken: w.cardToken() }),
     answers: 201,
   },
   {
@@ -585,9 +589,15 @@ beforeAll(async () => {
     200,
   );
 
+  // Made ahead (a body is built synchronously), one for each request that pays or saves a card.
+  const cardTokens = await Promise.all(Array.from({ length: 40 }, () => cardToken(context)));
   world = {
     store: starbucks,
-    cardToken: await cardToken(context),
+    cardToken: () => {
+      const token = cardTokens.pop();
+      if (!token) throw new Error('Make more card tokens for the matrix');
+      return token;
+    },
     a: a.user,
     b: b.user,
     x: x.user,

@@ -22,7 +22,6 @@ import {
   walletGiftCardSchema,
 } from '@shared/schema/gift-cards';
 import { type RouteDependencies } from '../app-context';
-import { requireRecentProof } from '../auth/step-up';
 import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { readIdempotencyKey } from '../lib/idempotency';
 import { idParam } from '../lib/validate';
@@ -64,6 +63,12 @@ export function giftCardsRoutes({
       tag,
       access: 'public',
       body: guestGiftSchema,
+      // A saved card is charged on the session alone: who is asking is confirmed when the proof is
+      // old. A fresh card's token is itself what the payer just typed.
+      stepUp: {
+        when: ({ user, body }) => user !== undefined && body.paymentMethodId !== undefined,
+        description: 'when signed in and paying with a saved card (`paymentMethodId`)',
+      },
       answer: {
         kind: 'json',
         status: 201,
@@ -141,7 +146,11 @@ export function giftCardsRoutes({
         schema: claimResultSchema,
         description: 'The new card, and what the pin has left',
       },
-      handle: ({ user, params, body }) => claimPin(db, user.id, params.id, body),
+      handle: ({ user, params, body, request }) =>
+        claimPin(db, user.id, params.id, body, {
+          address: request.ip,
+          perDay: config.rateLimits.claimsPerAddressPerDay,
+        }),
     }),
     defineRoute({
       method: 'get',
@@ -263,7 +272,7 @@ export function giftCardsRoutes({
       params: cardIdSchema,
       body: sendGiftCardSchema,
       // The card's value leaves the sender for good: who is asking is confirmed when the proof is old.
-      before: [requireRecentProof],
+      stepUp: true,
       answer: {
         kind: 'json',
         status: 201,

@@ -15,6 +15,7 @@ import { notificationsRoutes } from './notifications';
 import { pinsRoutes } from './pins';
 import { postsRoutes } from './posts';
 import { twoFactorRoutes } from './two-factor';
+import { walletPinRoutes } from './wallet-pin';
 import { profilesRoutes } from './profiles';
 import { uploadsRoutes } from './uploads';
 import { usersRoutes } from './users';
@@ -38,6 +39,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     accountRoutes,
     accountDataRoutes,
     twoFactorRoutes,
+    walletPinRoutes,
     usersRoutes,
     settingsRoutes,
     // Before friends: /user/profile/friends is the profile of a user named "friends".
@@ -58,5 +60,6 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     messagesRoutes,
     leadsRoutes,
   ].flatMap((feature) => feature(dependencies));
-  return [...routes, ...referenceRoutes(routes)];
+  const { stepUpMaxAgeSeconds } = dependencies.config;
+  return [...routes, ...referenceRoutes(routes, { stepUpMaxAgeSeconds })];
 }

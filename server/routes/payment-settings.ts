@@ -122,6 +122,7 @@ export function paymentSettingsRoutes({
         description: 'The bank account saved: the last four digits only',
       },
       before: [twoFactorOn],
+      stepUp: true,
       handle: ({ user, body }) =>
         savePayoutAccount(db, { provider: paymentProvider, jobs, limit }, user.id, body),
     }),
@@ -135,6 +136,7 @@ export function paymentSettingsRoutes({
       body: removePayoutAccountSchema,
       answer: { kind: 'empty', description: 'Removed: withdrawals wait for another account' },
       before: [twoFactorOn],
+      stepUp: true,
       handle: ({ user, body }) => removePayoutAccount(db, { jobs, limit }, user.id, body.code),
     }),
   ];

@@ -33,6 +33,8 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       tag,
       access: 'business',
       body: createPinSchema,
+      // The cards' value leaves the business's funds for whoever claims them.
+      stepUp: true,
       answer: { kind: 'json', status: 201, schema: businessPinSchema, description: 'The new pin' },
       handle: ({ user, body }) => createPin(db, user.id, body),
     }),
@@ -91,6 +93,8 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       access: 'business',
       params: idParam('Pin'),
       body: extendPinSchema,
+      // Keeping the cards claimable longer keeps the business's value on offer to strangers.
+      stepUp: true,
       answer: pinAnswer('The pin, extended'),
       handle: async ({ user, params, body }) => {
         await expirePins(db, { businessId: user.id });
@@ -105,6 +109,8 @@ export function pinsRoutes({ db }: RouteDependencies): ApiRoute[] {
       access: 'business',
       params: idParam('Pin'),
       body: topUpPinSchema,
+      // More of the business's funds are put on offer to whoever claims them.
+      stepUp: true,
       answer: pinAnswer('The pin, with its new cards'),
       handle: async ({ user, params, body }) => {
         await expirePins(db, { businessId: user.id });

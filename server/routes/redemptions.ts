@@ -29,6 +29,8 @@ export function redemptionsRoutes({ db, config, jobs }: RouteDependencies): ApiR
       tag,
       access: 'consumer',
       params: cardIdSchema,
+      // Whoever holds the code spends the card: showing one is as good as handing the card over.
+      stepUp: true,
       answer: {
         kind: 'json',
         status: 201,

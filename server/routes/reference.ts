@@ -40,7 +40,10 @@ const REFERENCE_PAGE = `<!doctype html>
 const START_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
 
 /** The API's own description: the OpenAPI document and a page to read it. */
-export function referenceRoutes(routes: readonly ApiRoute[]): ApiRoute[] {
+export function referenceRoutes(
+  routes: readonly ApiRoute[],
+  options: { stepUpMaxAgeSeconds: number },
+): ApiRoute[] {
   const tag = 'Reference';
   const reference: ApiRoute[] = [
     defineRoute({
@@ -80,6 +83,9 @@ export function referenceRoutes(routes: readonly ApiRoute[]): ApiRoute[] {
       },
     }),
   ];
-  const document = openApiDocument([...routes, ...reference], { version: packageVersion() });
+  const document = openApiDocument([...routes, ...reference], {
+    version: packageVersion(),
+    stepUpMaxAgeSeconds: options.stepUpMaxAgeSeconds,
+  });
   return reference;
 }

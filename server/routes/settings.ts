@@ -40,6 +40,11 @@ export function settingsRoutes({ db, config, jobs }: RouteDependencies): ApiRout
       tag,
       access: 'signed-in',
       body: profileSettingsUpdateSchema,
+      // The brands a business accepts are the cards it can take value from at its counter.
+      stepUp: {
+        when: ({ body }) => body.acceptedBrands !== undefined,
+        description: 'when the body sets `acceptedBrands`',
+      },
       answer: {
         kind: 'json',
         status: 200,
@@ -56,6 +61,8 @@ export function settingsRoutes({ db, config, jobs }: RouteDependencies): ApiRout
       tag,
       access: 'signed-in',
       body: emailChangeRequestSchema,
+      // Whoever controls the sign-in e-mail can reset the password and take the account.
+      stepUp: true,
       answer: {
         kind: 'json',
         status: 202,

@@ -9,7 +9,8 @@ import {
   twoFactorStatusSchema,
 } from '@shared/schema/two-factor';
 import { type RouteDependencies } from '../app-context';
-import { recordProof, STEP_UP_WINDOW_MS } from '../auth/step-up';
+import { recordProof } from '../auth/step-up';
+import { recordProofKind } from '../auth/wallet-pin-proof';
 import { type ApiRoute, defineRoute } from '../lib/api-route';
 import {
   confirmIdentity,
@@ -76,6 +77,7 @@ export function twoFactorRoutes({ db, config }: RouteDependencies): ApiRoute[] {
       tag,
       access: 'signed-in',
       body: twoFactorChangeSchema,
+      stepUp: true,
       answer: {
         kind: 'json',
         status: 200,
@@ -102,7 +104,7 @@ export function twoFactorRoutes({ db, config }: RouteDependencies): ApiRoute[] {
     defineRoute({
       method: 'post',
       path: '/user/confirm-identity',
-      summary: 'Confirm who you are (password or code) before moving money',
+      summary: 'Confirm who you are (password, code or wallet PIN) before moving money',
       tag,
       access: 'signed-in',
       body: confirmIdentitySchema,
@@ -115,7 +117,9 @@ export function twoFactorRoutes({ db, config }: RouteDependencies): ApiRoute[] {
       handle: async ({ user, body, request }) => {
         await confirmIdentity(db, user.id, body, limit);
         const provenAt = recordProof(request);
-        return { confirmedUntil: new Date(provenAt + STEP_UP_WINDOW_MS).toISOString() };
+        recordProofKind(request, body.pin !== undefined);
+        const confirmedUntil = provenAt + config.stepUpMaxAgeSeconds * 1000;
+        return { confirmedUntil: new Date(confirmedUntil).toISOString() };
       },
     }),
   ];

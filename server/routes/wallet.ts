@@ -8,7 +8,7 @@ import {
 } from '@shared/schema/ledger';
 import { TWO_FACTOR_MESSAGES } from '@shared/schema/two-factor';
 import { type RouteDependencies } from '../app-context';
-import { requireRecentProof, requireTwoFactorOn } from '../auth/step-up';
+import { requireTwoFactorOn } from '../auth/step-up';
 import { type Answer, type ApiRoute, defineRoute, reply } from '../lib/api-route';
 import { readIdempotencyKey } from '../lib/idempotency';
 import { getWallet } from '../services/wallet/get-wallet';
@@ -58,7 +58,7 @@ export function walletRoutes({ db, paymentProvider, jobs }: RouteDependencies): 
       body: addFundsSchema,
       answer: movement,
       // A card is charged: who is asking is confirmed again when the last proof is old.
-      before: [requireRecentProof],
+      stepUp: true,
       handle: async ({ user, body, request }) => {
         const result = await addFunds(db, funds, {
           userId: user.id,
@@ -82,7 +82,8 @@ export function walletRoutes({ db, paymentProvider, jobs }: RouteDependencies): 
       body: withdrawSchema,
       answer: movement,
       // Money leaves the platform: a password alone is not enough, and it must be recent.
-      before: [requireTwoFactorOn(db, TWO_FACTOR_MESSAGES.requiredToWithdraw), requireRecentProof],
+      before: [requireTwoFactorOn(db, TWO_FACTOR_MESSAGES.requiredToWithdraw)],
+      stepUp: true,
       handle: async ({ user, body, request }) => {
         const result = await withdrawFunds(db, funds, {
           userId: user.id,

@@ -11,8 +11,10 @@ import {
   REPORT_REASONS,
   SHARE_PLATFORMS,
 } from '@shared/constants';
+import { isGuessableWalletPin } from '@shared/schema/wallet-pin';
 import { IDENTIFIER_ROWS } from '../db/reference-data';
 import { isStorableText } from '../lib/validate';
+import { guessablePasswordError } from '../services/auth/password-policy';
 import {
   TEST_ACCOUNT_NUMBER,
   TEST_CARD_DECLINED,
@@ -296,6 +298,26 @@ const password = text(128, { trimmed: false }).map(
   (value) => value + '*'.repeat(Math.max(0, 6 - [...value].length)),
 );
 
+/** The string a field of a body being built holds ('' when it has none or it is not a string). */
+function stringField(entries: Entries, key: string): string {
+  const value = entries.find(([name]) => name === key)?.[1];
+  if (!value || !('raw' in value)) return '';
+  const parsed: unknown = JSON.parse(value.raw);
+  return typeof parsed === 'string' ? parsed : '';
+}
+
+/**
+ * Whether the server takes the registration's password: one on the list of common passwords, or
+ * made of the username, e-mail or name it comes with, is refused with a 400 a valid body must not
+ * get (random text is rarely either, but 'aaaaaa' and a username 'aaa' are both generated).
+ */
+const passwordTaken = (entries: Entries) =>
+  guessablePasswordError(stringField(entries, 'password'), {
+    username: stringField(entries, 'username'),
+    email: stringField(entries, 'email'),
+    name: stringField(entries, 'name'),
+  }) === null;
+
 const consumerRegistration = record({
   type: fc.constant(jsonString('consumer')),
   email: str(email),
@@ -316,7 +338,7 @@ const consumerRegistration = record({
     .map((brands) => jsonOf(brands)),
   identifiers: optional(identifierIds.map((ids) => jsonOf(ids))),
   phone: optional(str(fc.constantFrom('+15551234567', ''))),
-});
+}).filter(passwordTaken);
 
 const businessRegistration = record({
   type: fc.constant(jsonString('business')),
@@ -324,7 +346,7 @@ const businessRegistration = record({
   username: str(fc.stringMatching(/^[A-Za-z0-9_]{3,30}$/)),
   password: str(password),
   name: str(text(100, { required: true })),
-});
+}).filter(passwordTaken);
 
 /** The account's password as typed to confirm it: mostly right, sometimes anything. */
 const currentPassword = fc.oneof(
@@ -336,6 +358,15 @@ const currentPassword = fc.oneof(
 const authenticationCode = fc
   .tuple(fc.stringMatching(/^\d{6}$/), fc.boolean())
   .map(([code, spaced]) => (spaced ? `${code.slice(0, 3)} ${code.slice(3)}` : code));
+
+/** A wallet PIN as typed to prove who you are: any six digits. */
+const walletPin = fc.oneof(
+  fc.stringMatching(/^\d{6}$/),
+  fc.constantFrom('111111', '123456', '654321'),
+);
+
+/** A new wallet PIN: six digits, not one of those too easily guessed to be set. */
+const newWalletPin = fc.stringMatching(/^\d{6}$/).filter((pin) => !isGuessableWalletPin(pin));
 
 /** A card token: the world's approved or declined one, or one the provider never made. */
 const paymentToken = (world: World) =>
@@ -503,10 +534,12 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
       fc.oneof(
         record({ password: str(currentPassword) }),
         record({ code: str(authenticationCode) }),
+        record({ pin: str(walletPin) }),
       ),
-    limits: { password: 128, code: 20 },
-    // 400: a wrong password or code; 409: a code while two-factor is off; 429: too many.
-    answers: [200, 400, 409, 429],
+    limits: { password: 128, code: 20, pin: 6 },
+    // 400: a wrong password, code or PIN; 403: the PIN is locked by wrong tries; 409: a code
+    // while two-factor is off, or a PIN while none is set; 429: too many.
+    answers: [200, 400, 403, 409, 429],
     validWeight: 1,
     mixedShare: 0.1,
   },
@@ -1118,6 +1151,15 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   },
   { route: 'POST /api/user/sessions/sign-out-others', caller: 'consumer', answers: [200] },
   {
+    route: 'PUT /api/user/wallet-pin',
+    caller: 'consumer',
+    body: () => record({ pin: str(newWalletPin) }),
+    limits: { pin: 6 },
+    answers: [200],
+    mixedShare: 0.1,
+  },
+  { route: 'DELETE /api/user/wallet-pin', caller: 'consumer', answers: [200] },
+  {
     route: 'DELETE /api/user/sessions/:id',
     caller: 'consumer',
     parameter: {
@@ -1197,6 +1239,7 @@ export const READ_ROUTES: ReadRoute[] = [
   { route: 'GET /api/user/export', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user/sessions', caller: 'consumer', answers: [200] },
   { route: 'GET /api/user/two-factor', caller: 'consumer', answers: [200] },
+  { route: 'GET /api/user/wallet-pin', caller: 'consumer', answers: [200] },
   { route: 'GET /api/locations/brands', caller: 'business', answers: [200] },
   // 400 also for a brand the catalogue does not have.
   {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, TWO_FACTOR } from '../constants';
+import { walletPinField } from './wallet-pin';
 
 // ---------------------------------------------------------------------------------------------
 // Messages, shared by the forms and the server
@@ -9,7 +10,7 @@ export const TWO_FACTOR_MESSAGES = {
   codeFormat: `Enter the ${TWO_FACTOR.codeDigits}-digit code from your authenticator app`,
   recoveryCodeFormat: 'Enter one of your recovery codes, e.g. abcde-12345',
   passwordRequired: 'Enter your password',
-  oneProof: 'Enter your password or an authentication code',
+  oneProof: 'Enter your password, an authentication code or your wallet PIN (one of them)',
   secondFactorRequired: 'Enter an authentication code or a recovery code',
   invalidCode: 'Invalid authentication code',
   invalidRecoveryCode: 'Invalid recovery code',
@@ -94,13 +95,21 @@ export const twoFactorChangeSchema = z
   .refine(oneSecondFactor, { message: TWO_FACTOR_MESSAGES.secondFactorRequired, path: ['code'] });
 export type TwoFactorChangeInput = z.input<typeof twoFactorChangeSchema>;
 
-/** `POST /api/user/confirm-identity`: the password or an authentication code, one of them. */
+/**
+ * `POST /api/user/confirm-identity`: the password, an authentication code or the wallet PIN,
+ * exactly one of them.
+ */
 export const confirmIdentitySchema = z
-  .object({ password: currentPasswordField.optional(), code: authenticationCodeField.optional() })
-  .refine((value) => (value.password === undefined) !== (value.code === undefined), {
-    message: TWO_FACTOR_MESSAGES.oneProof,
-    path: ['password'],
-  });
+  .object({
+    password: currentPasswordField.optional(),
+    code: authenticationCodeField.optional(),
+    pin: walletPinField.optional(),
+  })
+  .refine(
+    (value) =>
+      [value.password, value.code, value.pin].filter((proof) => proof !== undefined).length === 1,
+    { message: TWO_FACTOR_MESSAGES.oneProof, path: ['password'] },
+  );
 export type ConfirmIdentityInput = z.input<typeof confirmIdentitySchema>;
 
 // ---------------------------------------------------------------------------------------------

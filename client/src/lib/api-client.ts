@@ -70,6 +70,11 @@ export type RequestOptions = {
   params?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * `false`: a refusal for an old proof of identity is thrown to the caller, which asks for the
+   * proof in its own screen (Use Card asks for the wallet PIN), instead of 'Confirm it's you'.
+   */
+  stepUpPrompt?: boolean;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -159,6 +164,7 @@ async function send(
     if (
       error instanceof ApiError &&
       error.code === 'STEP_UP_REQUIRED' &&
+      options.stepUpPrompt !== false &&
       stepUpHandler &&
       (await stepUpHandler())
     ) {

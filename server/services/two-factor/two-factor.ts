@@ -9,15 +9,15 @@ import {
 import { users } from '@shared/tables/users';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { assertWithinRateLimit, recordRateLimitEvent } from '../rate-limit/rate-limit';
 import {
   countUnusedRecoveryCodes,
   deleteRecoveryCodes,
   replaceRecoveryCodes,
 } from './recovery-codes';
+import { clearWalletPinFailures, requireWalletPin } from '../wallet-pin/wallet-pin';
 import { matchTotpCode, newTotpSecret, totpUri } from './totp';
 import {
-  proofRule,
+  checkProof,
   type ProofLimit,
   requirePassword,
   requireSecondFactor,
@@ -78,22 +78,24 @@ export async function enableTwoFactor(
   code: string,
   limit: ProofLimit,
 ): Promise<RecoveryCodes> {
-  const rule = proofRule(userId, limit);
   const [user] = await db
     .select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt })
     .from(users)
     .where(eq(users.id, userId));
   if (user?.enabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyOn);
   if (!user?.secret) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.noSetup);
-  await assertWithinRateLimit(db, rule);
-  const step = await matchTotpCode(user.secret, code, null);
+  const secret = user.secret;
+  const match = { step: null as number | null };
+  await checkProof(db, userId, limit, async () => {
+    match.step = await matchTotpCode(secret, code, null);
+    return match.step !== null;
+  });
+  const { step } = match;
   if (step === null) {
-    await recordRateLimitEvent(db, rule);
     throw new AppError('VALIDATION', TWO_FACTOR_MESSAGES.invalidCode, {
       errors: { code: TWO_FACTOR_MESSAGES.invalidCode },
     });
   }
-  const secret = user.secret;
   return db.transaction(async (tx) => {
     // Only the secret the code was checked against: a setup started meanwhile elsewhere wins.
     const [enabled] = await tx
@@ -146,19 +148,26 @@ export async function regenerateRecoveryCodes(
 }
 
 /**
- * Proves who the signed-in person is again, before moving money: their password, or a code when
- * two-factor is on. Throws a 400 when it is wrong; the caller records the proof's time.
+ * Proves who the signed-in person is again, before moving money: their password, a code when
+ * two-factor is on, or their wallet PIN. Throws a 400 when it is wrong (a locked or missing PIN:
+ * 403 or 409); the caller records the proof's time. A right password or code also unlocks the
+ * PIN.
  */
 export async function confirmIdentity(
   db: Database,
   userId: number,
-  proof: { password?: string | undefined; code?: string | undefined },
+  proof: { password?: string | undefined; code?: string | undefined; pin?: string | undefined },
   limit: ProofLimit,
 ): Promise<void> {
-  if (proof.password !== undefined) {
-    await requirePassword(db, userId, proof.password, limit);
+  if (proof.pin !== undefined) {
+    await requireWalletPin(db, userId, proof.pin);
     return;
   }
-  await requireEnabled(db, userId);
-  await requireSecondFactor(db, userId, { code: proof.code }, limit);
+  if (proof.password !== undefined) {
+    await requirePassword(db, userId, proof.password, limit);
+  } else {
+    await requireEnabled(db, userId);
+    await requireSecondFactor(db, userId, { code: proof.code }, limit);
+  }
+  await clearWalletPinFailures(db, userId);
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { TWO_FACTOR } from '@shared/constants';
 import { type ConfirmIdentityInput, confirmIdentitySchema } from '@shared/schema/two-factor';
 import { useConfirmIdentity } from '@/api/confirm-identity';
 import { useTwoFactorStatus } from '@/api/get-two-factor-status';
@@ -22,7 +21,7 @@ type Proof = 'password' | 'code';
 
 /**
  * 'Confirm it's you': the password, or an authentication code when two-factor is on, before the
- * money action that asked for it goes ahead.
+ * action that asked for it (value leaving the account, the sign-in details changing) goes ahead.
  */
 export function ConfirmIdentityDialog({ onConfirmed, onCancel }: ConfirmIdentityDialogProps) {
   return (
@@ -32,7 +31,8 @@ export function ConfirmIdentityDialog({ onConfirmed, onCancel }: ConfirmIdentity
         if (!open) onCancel();
       }}
       title="Confirm it's you"
-      description={`Moving money needs a fresh check. You won't be asked again for ${TWO_FACTOR.stepUpMinutes} minutes.`}
+      // How long a confirmation lasts is the server's setting: the time is not promised here.
+      description="This needs a fresh check that it's you. You won't be asked again for a while."
       className="max-w-md"
     >
       <ConfirmIdentityForm onConfirmed={onConfirmed} />

@@ -5,6 +5,7 @@ import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
 import { SignInEmailSection } from '../components/sign-in-email-section';
 import { TwoFactorSection } from '../components/two-factor-section';
+import { WalletPinSection } from '../components/wallet-pin-section';
 
 /**
  * The signed-in user's settings, for both account types: one stacked column of sections, each a
@@ -21,6 +22,8 @@ export function SettingsPage() {
       <PasswordSection />
       <SessionsSection />
       <TwoFactorSection />
+      {/* A consumer only: the PIN Use Card asks for. */}
+      <WalletPinSection />
       {/*
         More sections go here, in this order, each a component in ../components built on
         SettingsSection (one import above, one element here):

@@ -10,7 +10,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatUsd } from '@/lib/format';
-import { useRedemptionCode } from '../api/create-redemption-code';
+import { needsProof, useRedemptionCode } from '../api/create-redemption-code';
+import { CardProofStep } from './card-proof-step';
 
 type UseCardDialogProps = {
   card: WalletGiftCard;
@@ -21,7 +22,8 @@ type UseCardDialogProps = {
 
 /**
  * 'Use Card': the card shown for the cashier — a QR code and a short code that change every
- * minute, with the brand, balance and expiry. The business that accepts the card scans or types
+ * minute, with the brand, balance and expiry. When the last proof of who the holder is has grown
+ * old, the dialog first asks for the wallet PIN (or the password) itself, then shows the code. The business that accepts the card scans or types
  * the code and takes the amount; when it does, the screen shows the new balance (the wallet is
  * refreshed by the live notification), and closes once the card is spent in full.
  */
@@ -98,6 +100,10 @@ function CardForCashier({ card, brandName, onSpent }: CardForCashierProps) {
         <Skeleton className="h-5 w-56" />
       </div>
     );
+  }
+
+  if (isError && needsProof(error)) {
+    return <CardProofStep onConfirmed={() => refetch()} />;
   }
 
   if (isError && !usedUp) {
