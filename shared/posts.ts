@@ -19,6 +19,7 @@ export const POST_MESSAGES = {
   uploadUnreadable: 'The upload could not be read. Please try again.',
   uploadRateLimited: 'Too many uploads. Please try again later.',
   uploadTooManyPixels: `Images can be at most ${UPLOAD_LIMITS.maxInputPixels / 1_000_000} megapixels (an animation's frames count together)`,
+  uploadTooLong: `Images can be at most ${UPLOAD_LIMITS.maxInputSide.toLocaleString('en-US')} pixels wide and ${UPLOAD_LIMITS.maxInputSide.toLocaleString('en-US')} pixels high`,
   uploadDamaged: 'The image could not be read: it may be damaged. Please try another one.',
   uploadPurpose: "purpose must be 'post' or 'avatar'",
 } as const;

@@ -6,17 +6,20 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '@shared/tables/posts';
 import { smallVariantName } from '@shared/uploads';
+import { decodeSlots, resetDecodeSlotPeak } from '../services/uploads/decode-limit';
 import { uploadsDirectory } from '../services/uploads/store-upload';
+import { TEST_PASSWORD } from '../testing/factories';
 import { signedInConsumer } from '../testing/gift-cards';
-import { PNG_PIXEL } from '../testing/images';
+import { blackPng, PNG_PIXEL, pngChunk } from '../testing/images';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
 // Uploads (more in posts.test.ts: the stored name and type, 413 over 5 MB, 401).
 let context: TestContext;
 let agent: Awaited<ReturnType<typeof signedInConsumer>>['agent'];
+let user: Awaited<ReturnType<typeof signedInConsumer>>['user'];
 beforeAll(async () => {
   context = await createTestContext();
-  ({ agent } = await signedInConsumer(context));
+  ({ agent, user } = await signedInConsumer(context));
 });
 afterAll(async () => {
   await context.close();
@@ -312,15 +315,6 @@ const TOO_MANY_PIXELS =
   "Images can be at most 40 megapixels (an animation's frames count together)";
 const DAMAGED = 'The image could not be read: it may be damaged. Please try another one.';
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A valid black 20,000 × 20,000 PNG (one bit a pixel): 50 kB that decode to 400 megapixels. */
 function pngBomb(): Buffer {
   const side = 20_000;
@@ -410,4 +404,82 @@ describe('POST /api/uploads refuses decompression bombs and damaged images', () 
     }
     expect(storedFiles()).toHaveLength(filesBefore);
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Images that would tie up a core: sides too long, and too many decodes at once
+// ---------------------------------------------------------------------------------------------
+
+const TOO_LONG = 'Images can be at most 10,000 pixels wide and 10,000 pixels high';
+
+describe('POST /api/uploads refuses an image with a side over 10,000 px from its header', () => {
+  it.each([
+    ['1 × 39,000,000 (under 40 megapixels)', 1, 39_000_000],
+    ['10,001 × 1', 10_001, 1],
+  ])('%s → 413 at once, nothing stored', async (_label, width, height) => {
+    const line = blackPng(width, height);
+    expect(line.length).toBeLessThan(100_000);
+    expect(await sharp(line).metadata()).toMatchObject({ width, height });
+    const filesBefore = storedFiles().length;
+    const rowsBefore = await storedUploads();
+    const started = performance.now();
+    const response = await agent.post('/api/uploads').attach('file', line, 'line.png');
+    const took = performance.now() - started;
+    expect([response.status, response.body.message]).toEqual([413, TOO_LONG]);
+    // Refused from the header: decoding a line that long took seconds of a core.
+    expect(took).toBeLessThan(500);
+    expect(storedFiles()).toHaveLength(filesBefore);
+    expect(await storedUploads()).toBe(rowsBefore);
+  });
+
+  it('takes an image at the limit: 10,000 × 1 and 1 × 10,000', async () => {
+    const wide = await upload(blackPng(10_000, 1));
+    expect(await sharp(wide.file).metadata()).toMatchObject({ width: 1600, height: 1 });
+    const tall = await upload(blackPng(1, 10_000));
+    expect(await sharp(tall.file).metadata()).toMatchObject({ width: 1, height: 1600 });
+  });
+
+  it("counts an animation's frame, not the strip of its frames", async () => {
+    // 3 frames of 100 × 4,000: a strip 12,000 px high, each frame under the limit.
+    const stored = await upload(await animatedGif(100, 4000, ['#f00', '#0f0', '#00f']));
+    const metadata = await sharp(stored.file, { animated: true }).metadata();
+    expect(metadata).toMatchObject({ width: 40, pageHeight: 1600, pages: 3 });
+  });
+});
+
+describe('POST /api/uploads decodes at most two images at once', () => {
+  it('four large uploads at once: two decode at a time, and a sign-in still answers fast', async () => {
+    // 36 megapixels, under every limit: about a second of a core each to decode and resize.
+    const large = await plain(6000, 6000).png().toBuffer();
+    expect(large.length).toBeLessThan(5 * 1024 * 1024);
+    resetDecodeSlotPeak();
+    const batchStarted = performance.now();
+    const uploads = Array.from({ length: 4 }, () =>
+      agent.post('/api/uploads').attach('file', large, 'large.png'),
+    );
+    const answers = Promise.all(uploads.map((pending) => pending.then((response) => response)));
+    // Once all four have been read and wait for or run their decode, sign in: the answer must
+    // not wait for them.
+    const inDecode = () => decodeSlots().running + decodeSlots().waiting;
+    const deadline = Date.now() + 5000;
+    while (inDecode() < 4 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect(decodeSlots()).toMatchObject({ running: 2, waiting: 2 });
+    const started = performance.now();
+    const signIn = await context
+      .agent()
+      .post('/api/login')
+      .send({ identifier: user.username, password: TEST_PASSWORD });
+    const signInTook = performance.now() - started;
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    const responses = await answers;
+    const batchTook = performance.now() - batchStarted;
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+    expect(decodeSlots()).toMatchObject({ running: 0, waiting: 0, mostAtOnce: 2 });
+    // Unlimited, the four decodes held all four of libuv's threads and the sign-in's password
+    // check waited behind them, most of the batch's time (1.2 s of 2 here); with two at a time it
+    // takes a small share of it (0.17 s). A share, not milliseconds, so a slower machine passes.
+    expect(signInTook).toBeLessThan(batchTook / 4);
+  }, 30_000);
 });

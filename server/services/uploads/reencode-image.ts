@@ -2,6 +2,7 @@ import sharp, { type Metadata, type ResizeOptions } from 'sharp';
 import { UPLOAD_IMAGE_SIZES, UPLOAD_LIMITS, type UploadPurpose } from '@shared/constants';
 import { POST_MESSAGES } from '@shared/schema/posts';
 import { AppError } from '../../lib/errors';
+import { withDecodeSlot } from './decode-limit';
 
 /**
  * Every stored image is WebP, whatever was uploaded. One format holds what the uploads need —
@@ -40,8 +41,11 @@ async function headerOf(bytes: Buffer): Promise<Metadata> {
  * - an animated GIF or WebP stays animated for a post (every frame resized, as an animated WebP);
  *   an avatar takes its first frame, still;
  * - an image declaring more than `UPLOAD_LIMITS.maxInputPixels` (every frame of an animation
- *   counted) is refused from its header, before anything is decoded: a decompression bomb costs
- *   the header's bytes; sharp's own `limitInputPixels` stands behind that check;
+ *   counted), or a side (a frame's) longer than `UPLOAD_LIMITS.maxInputSide`, is refused from its
+ *   header, before anything is decoded: a decompression bomb costs the header's bytes; sharp's
+ *   own `limitInputPixels` stands behind that check;
+ * - at most `MAX_CONCURRENT_DECODES` images decode at once on an instance (`withDecodeSlot`), so
+ *   uploads never hold every thread that sign-ins hash passwords on;
  * - bytes that do not decode cleanly (a cut or damaged file) are refused with 400.
  *
  * sharp works on libuv's thread pool, so the event loop goes on serving other requests meanwhile
@@ -62,30 +66,38 @@ export async function reencodeImage(
   if (pixels > UPLOAD_LIMITS.maxInputPixels) {
     throw new AppError('PAYLOAD_TOO_LARGE', POST_MESSAGES.uploadTooManyPixels);
   }
+  // A line of pixels as long as the pixel limit allows is as slow to resize as a photo many times
+  // its size: the sides are bounded too. (A frame's height: `pageHeight` where the header tells it.)
+  const frameHeight = header.pageHeight ?? height;
+  if (width > UPLOAD_LIMITS.maxInputSide || frameHeight > UPLOAD_LIMITS.maxInputSide) {
+    throw new AppError('PAYLOAD_TOO_LARGE', POST_MESSAGES.uploadTooLong);
+  }
 
   const sizes = UPLOAD_IMAGE_SIZES[purpose];
   const resize = (side: number): ResizeOptions =>
     purpose === 'avatar'
       ? { width: side, height: side, fit: 'cover', position: 'centre' }
       : { width: side, height: side, fit: 'inside', withoutEnlargement: true };
-  try {
-    const large = await sharp(bytes, {
-      animated,
-      limitInputPixels: UPLOAD_LIMITS.maxInputPixels,
-      failOn: 'warning',
-    })
-      // Upright by the EXIF orientation, before the metadata holding it is dropped on output.
-      .rotate()
-      .resize(resize(sizes.large))
-      .webp(WEBP_OPTIONS)
-      .toBuffer();
-    // The small one from the large: one decode of the upload, the same crop and orientation.
-    const small = await sharp(large, { animated })
-      .resize(resize(sizes.small))
-      .webp(WEBP_OPTIONS)
-      .toBuffer();
-    return { large, small };
-  } catch {
-    throw unreadable();
-  }
+  return withDecodeSlot(async () => {
+    try {
+      const large = await sharp(bytes, {
+        animated,
+        limitInputPixels: UPLOAD_LIMITS.maxInputPixels,
+        failOn: 'warning',
+      })
+        // Upright by the EXIF orientation, before the metadata holding it is dropped on output.
+        .rotate()
+        .resize(resize(sizes.large))
+        .webp(WEBP_OPTIONS)
+        .toBuffer();
+      // The small one from the large: one decode of the upload, the same crop and orientation.
+      const small = await sharp(large, { animated })
+        .resize(resize(sizes.small))
+        .webp(WEBP_OPTIONS)
+        .toBuffer();
+      return { large, small };
+    } catch {
+      throw unreadable();
+    }
+  });
 }
