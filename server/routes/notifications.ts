@@ -129,7 +129,7 @@ export function notificationsRoutes({ db, notificationHub }: RouteDependencies):
         kind: 'raw',
         contentType: 'text/event-stream',
         description:
-          'An event `notification` with each new notification as JSON, and for conversations `message`, `message-read`, `message-deleted` and `typing`; a comment line every 25 s keeps it open',
+          'An event `notification` with each new notification as JSON, and for conversations `message`, `message-read`, `message-deleted` and `typing`; a comment line every 25 s keeps it open. At most 5 are open per account: opening a 6th sends the oldest an event `replaced` and ends it (its page should not reconnect)',
       },
       handle: async ({ user, request, response }) => {
         // Listening first: with the database unreachable this answers 503, not a stream that dies.
@@ -145,7 +145,10 @@ export function notificationsRoutes({ db, notificationHub }: RouteDependencies):
         const unsubscribe = await notificationHub.subscribe(
           user.id,
           (item) => response.write(`event: ${item.event}\ndata: ${JSON.stringify(item.data)}\n\n`),
-          () => response.end(),
+          (reason) => {
+            if (reason === 'replaced') response.write('event: replaced\ndata: {}\n\n');
+            response.end();
+          },
         );
         const ping = setInterval(() => response.write(': ping\n\n'), PING_INTERVAL_MS);
         request.on('close', () => {

@@ -67,7 +67,9 @@ function messageOf(data: unknown): {
  * The live layer: a server-sent event stream that tells the signed-in user about each new
  * notification at once, with a toast (not on /notifications, which shows it in the list) and a
  * fresh unread count and list. When the stream drops, the count is polled every 15 s (a rise
- * refreshes the list and says so) while the stream is retried after 5, 10, then every 30 s.
+ * refreshes the list and says so) while the stream is retried after 5, 10, then every 30 s. A
+ * stream the server replaced (the account's other tabs opened newer ones) is opened again only
+ * when this tab is looked at again.
  */
 export function useNotificationStream({
   userId,
@@ -90,6 +92,7 @@ export function useNotificationStream({
     let source: NotificationEventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
+    let replaced = false;
 
     const refreshList = () =>
       void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_QUERY_KEY });
@@ -140,6 +143,16 @@ export function useNotificationStream({
           applyMessageEvent(queryClient, name, event.data);
         });
       }
+      // The account opened more streams than the server keeps (other tabs): this one was ended
+      // for the newest. Reconnecting now would end another tab's in turn, so this tab polls
+      // until it is looked at again.
+      current.addEventListener('replaced', () => {
+        if (source !== current) return;
+        current.close();
+        source = null;
+        replaced = true;
+        setStatus('polling');
+      });
       current.addEventListener('error', () => {
         if (source !== current) return;
         // The browser would retry on its own after some errors but not others; one rule for all.
@@ -153,9 +166,18 @@ export function useNotificationStream({
       });
     };
 
+    const reclaimWhenSeen = () => {
+      if (!replaced || document.visibilityState !== 'visible') return;
+      replaced = false;
+      failures = 1; // what arrived meanwhile is fetched when it opens
+      connect();
+    };
+    document.addEventListener('visibilitychange', reclaimWhenSeen);
+
     setStatus('connecting');
     connect();
     return () => {
+      document.removeEventListener('visibilitychange', reclaimWhenSeen);
       clearTimeout(retryTimer);
       source?.close();
       source = null;

@@ -20,6 +20,21 @@ export type LiveEvent =
   | { event: 'typing'; data: TypingEvent };
 
 type Send = (item: LiveEvent) => void;
+/**
+ * Ends a stream: 'closing' when the hub closes (the browser reconnects, to another instance),
+ * 'replaced' when the account opened a newer one past the cap (the browser should not reconnect,
+ * or its tabs would take turns ending each other's streams).
+ */
+type End = (reason: 'closing' | 'replaced') => void;
+
+/**
+ * The most live streams one account holds open on an instance. Each costs a socket, a timer and
+ * a load of every event it is sent; without a cap one account could open thousands. At the cap, a
+ * new stream ends the account's oldest rather than being refused: the tab opened last is the one
+ * being looked at. The ended one is told it was replaced, and its page polls instead of
+ * reconnecting (which would end another tab's stream in turn).
+ */
+export const MAX_STREAMS_PER_ACCOUNT = 5;
 
 type Payload = {
   recipientId?: unknown;
@@ -70,9 +85,10 @@ export type NotificationHub = {
   listen: () => Promise<void>;
   /**
    * Delivers each new notification and conversation event of `userId` to `send`; `end` is called when the hub closes
-   * (shutdown). Answers the unsubscribe function.
+   * (shutdown), or when the account opens a stream past `MAX_STREAMS_PER_ACCOUNT` and this one
+   * is its oldest. Answers the unsubscribe function.
    */
-  subscribe: (userId: number, send: Send, end: () => void) => Promise<() => void>;
+  subscribe: (userId: number, send: Send, end: End) => Promise<() => void>;
   /** Ends every open stream and stops listening. */
   close: () => Promise<void>;
 };
@@ -83,8 +99,10 @@ export type NotificationHub = {
  * recipient's streams loads it and pushes it. Nothing is kept in memory but the open streams.
  */
 export function createNotificationHub(database: DatabaseHandle, logger: Logger): NotificationHub {
-  const streams = new Map<number, Set<Send>>();
-  const enders = new Set<() => void>();
+  // Each account's streams, oldest first (a Map keeps the order they were added in), each with
+  // what ends it.
+  const streams = new Map<number, Map<Send, End>>();
+  const enders = new Set<End>();
   let listening: Promise<() => Promise<void>> | null = null;
 
   const deliver = (payload: string) => {
@@ -99,7 +117,7 @@ export function createNotificationHub(database: DatabaseHandle, logger: Logger):
     if (!sends || sends.size === 0) return;
     eventOf(database, recipientId, event).then(
       (item) => {
-        if (item) for (const send of sends) send(item);
+        if (item) for (const send of [...sends.keys()]) send(item);
       },
       (error: unknown) => logger.warn({ err: error }, 'live notification not delivered'),
     );
@@ -121,18 +139,26 @@ export function createNotificationHub(database: DatabaseHandle, logger: Logger):
     listen,
     subscribe: async (userId, send, end) => {
       await listen();
-      const sends = streams.get(userId) ?? new Set<Send>();
-      sends.add(send);
+      const sends = streams.get(userId) ?? new Map<Send, End>();
       streams.set(userId, sends);
-      enders.add(end);
-      return () => {
+      const unsubscribe = () => {
         enders.delete(end);
         sends.delete(send);
-        if (sends.size === 0) streams.delete(userId);
+        if (sends.size === 0 && streams.get(userId) === sends) streams.delete(userId);
       };
+      // Synchronous from here on: streams opened at the same moment cannot both pass the cap.
+      while (sends.size >= MAX_STREAMS_PER_ACCOUNT) {
+        const [oldest, endOldest] = sends.entries().next().value!;
+        sends.delete(oldest);
+        enders.delete(endOldest);
+        endOldest('replaced');
+      }
+      sends.set(send, end);
+      enders.add(end);
+      return unsubscribe;
     },
     close: async () => {
-      for (const end of [...enders]) end();
+      for (const end of [...enders]) end('closing');
       enders.clear();
       streams.clear();
       const stop = listening;

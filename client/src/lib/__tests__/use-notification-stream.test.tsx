@@ -220,6 +220,34 @@ describe('useNotificationStream', () => {
     expect(countCalls()).toBe(whileOpen);
   });
 
+  it('polls, without reconnecting, once the server replaced the stream; reconnects when the tab is looked at', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = serverState(0);
+    const streams = fakeStreams();
+    renderWithProviders(<Harness userId={1} createEventSource={streams.create} />);
+    await screen.findByText('unread: 0');
+    streams.latest().emit('open');
+
+    // The account's other tabs opened newer streams: this one was ended for them.
+    streams.latest().emit('replaced', {});
+    expect(streams.opened[0]!.closed).toBe(true);
+    expect(screen.getByText('status: polling')).toBeInTheDocument();
+    const countCalls = () => api.requestsTo('GET', '/api/notifications/unread-count').length;
+    const before = countCalls();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    // No new stream (it would end another tab's), while the count is polled.
+    expect(streams.opened).toHaveLength(1);
+    expect(countCalls()).toBeGreaterThan(before);
+
+    // Looked at again: this tab takes a stream back.
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(streams.opened).toHaveLength(2);
+    streams.latest().emit('open');
+    expect(screen.getByText('status: open')).toBeInTheDocument();
+  });
+
   it('polls when the browser has no EventSource', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = serverState(0);
