@@ -9,6 +9,7 @@ import { openDatabase } from './db/setup';
 import { createAppServer } from './lib/app-server';
 import { type FirstRouteRenderer } from './lib/first-route-html';
 import { gracefulClose } from './lib/graceful-close';
+import { loadCommonPasswords } from './services/auth/password-policy';
 import { createLogger } from './lib/logger';
 import { installProcessGuards } from './lib/process-guards';
 import { findProjectRoot } from './lib/project-root';
@@ -23,6 +24,8 @@ const logger = createLogger(config.logLevel);
 const rootDir = findProjectRoot();
 
 const database = await openDatabase(config);
+// Read once now rather than by the first registration, which would wait for it.
+loadCommonPasswords();
 
 // Demo data only on a fresh embedded database, never on a DATABASE_URL one unless asked (DEMO=0 skips it).
 if (database.kind === 'embedded' && config.demo && (await isDatabaseEmpty(database.db))) {

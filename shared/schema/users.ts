@@ -17,6 +17,15 @@ export const BRAND_REQUIRED_MESSAGE = 'Please select at least one brand';
 /** The refusals of a username or an e-mail another account has (any case). */
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
 export const EMAIL_TAKEN_MESSAGE = 'Email is already registered';
+/**
+ * The refusals of a new password that is easy to guess, beside the length rules: one on the list
+ * of commonly used and breached passwords, or one made of the account's own details. The server
+ * checks both (the list is too large for the browser); the forms show them on the password field.
+ */
+export const PASSWORD_COMMON_MESSAGE =
+  'This password is too common. Choose one that is harder to guess.';
+export const PASSWORD_PERSONAL_MESSAGE =
+  "Your password can't contain your username, name or e-mail.";
 
 export const emailField = z
   .string({ error: EMAIL_MESSAGE })

@@ -15,10 +15,12 @@ import { isUniqueViolation } from '../../lib/database-errors';
 import { getCurrentUser } from '../users/get-current-user';
 import { notify } from '../notifications/notify';
 import { requireKnownBrands, requireKnownIdentifiers } from '../catalog/require-known';
+import { assertPasswordNotGuessable } from './password-policy';
 
 type RegistrationInput = z.output<typeof registrationSchema>;
 
 export async function registerUser(db: Database, input: RegistrationInput): Promise<CurrentUser> {
+  assertPasswordNotGuessable(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const brandIds = input.type === 'consumer' ? [...new Set(input.brands)] : [];
   const identifierIds = input.type === 'consumer' ? [...new Set(input.identifiers)] : [];

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { businessRegistrationSchema, type BusinessRegistration } from '@shared/schema/users';
+import { PasswordStrengthMeter } from '@/components/forms/password-strength-meter';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/text-field';
@@ -24,6 +25,11 @@ export function BusinessRegisterForm({ accountTypePicker, onSuccess }: BusinessR
       password: '',
       name: '',
     } satisfies BusinessRegistration,
+  });
+
+  const [password, email, username, name] = useWatch({
+    control: form.control,
+    name: ['password', 'email', 'username', 'name'],
   });
 
   const registration = useRegister({
@@ -75,6 +81,7 @@ export function BusinessRegisterForm({ accountTypePicker, onSuccess }: BusinessR
           type="password"
           autoComplete="new-password"
         />
+        <PasswordStrengthMeter password={password} userInputs={[email, username, name]} />
         <TextField
           control={form.control}
           name="name"

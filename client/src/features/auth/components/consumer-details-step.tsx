@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode } from 'react';
-import { type UseFormReturn } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { type ConsumerDetails } from '@shared/schema/users';
+import { PasswordStrengthMeter } from '@/components/forms/password-strength-meter';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/text-field';
@@ -17,6 +18,10 @@ export function ConsumerDetailsStep({
   accountTypePicker,
   onContinue,
 }: ConsumerDetailsStepProps) {
+  const [password, email, username, name] = useWatch({
+    control: form.control,
+    name: ['password', 'email', 'username', 'name'],
+  });
   return (
     <Form {...form}>
       <form noValidate onSubmit={onContinue} className="grid gap-4">
@@ -51,6 +56,7 @@ export function ConsumerDetailsStep({
           type="password"
           autoComplete="new-password"
         />
+        <PasswordStrengthMeter password={password} userInputs={[email, username, name]} />
         <TextField control={form.control} name="name" label="Full Name" autoComplete="name" />
         <Button type="submit" className="w-full">
           Continue

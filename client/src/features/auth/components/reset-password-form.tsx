@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleX } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { type PasswordResetConfirm, passwordResetConfirmSchema } from '@shared/schema/account';
+import { PasswordStrengthMeter } from '@/components/forms/password-strength-meter';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -25,6 +26,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     resolver: zodResolver(passwordResetConfirmSchema),
     defaultValues: { token, password: '' } satisfies PasswordResetConfirm,
   });
+  const password = useWatch({ control: form.control, name: 'password' });
   const reset = useResetPassword({
     mutationConfig: {
       onSuccess: (result) => {
@@ -75,6 +77,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           type="password"
           autoComplete="new-password"
         />
+        <PasswordStrengthMeter password={password} />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Saving...' : 'Set new password'}
         </Button>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { LIMITS } from '@shared/constants';
 import { type PasswordChange, passwordChangeSchema } from '@shared/schema/account';
 import { useUser } from '@/api/get-user';
 import { CurrentPasswordField } from '@/components/forms/current-password-field';
+import { PasswordStrengthMeter } from '@/components/forms/password-strength-meter';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/text-field';
@@ -23,6 +24,7 @@ export function PasswordSection() {
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: EMPTY,
   });
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
   const change = useChangePassword({
     mutationConfig: {
       onSuccess: ({ message }) => {
@@ -71,14 +73,20 @@ export function PasswordSection() {
               label="Current password"
               maxLength={LIMITS.passwordMax}
             />
-            <TextField
-              control={form.control}
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-            />
+            <div className="grid gap-2">
+              <TextField
+                control={form.control}
+                name="newPassword"
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                maxLength={LIMITS.passwordMax}
+              />
+              <PasswordStrengthMeter
+                password={newPassword}
+                userInputs={user ? [user.username, user.email, user.name] : []}
+              />
+            </div>
           </div>
           <div className="flex justify-end">
             <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto">
