@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TWO_FACTOR_MESSAGES } from '@shared/schema/two-factor';
 import { redemptionCodes } from '@shared/tables/gift-cards';
 import { type ApiRoute } from '../lib/api-route';
 import { businessInput, consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
@@ -15,6 +14,7 @@ import { caughtMailTo, waitForMailTo } from '../testing/mail';
 import { cardToken } from '../testing/payments';
 import { addPayoutAccountFor, forgetUsedCode, testBankAccount } from '../testing/payout-accounts';
 import { insertTestStores } from '../testing/stores';
+import { expectStepUp, moveClock } from '../testing/step-up';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { enableTwoFactorFor, totpCode } from '../testing/two-factor';
 
@@ -36,22 +36,8 @@ afterEach(() => {
 
 type Agent = ReturnType<TestContext['agent']>;
 
-/** Moves the server's clock (Date only: timers and the database keep their own time). */
-function moveClock(seconds: number) {
-  const now = Date.now();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(now + seconds * 1000);
-}
-
 /** A minute past the window since the session's last proof (its sign-in). */
 const proofGrowsOld = () => moveClock(WINDOW_SECONDS + 60);
-
-function expectStepUp(response: Response) {
-  expect([response.status, response.body]).toEqual([
-    403,
-    { message: TWO_FACTOR_MESSAGES.stepUpRequired, code: 'STEP_UP_REQUIRED' },
-  ]);
-}
 
 async function confirmIdentity(agent: Agent, proof: Record<string, string> = {}) {
   const response = await agent

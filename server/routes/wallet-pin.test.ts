@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { type Response } from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '@shared/schema/two-factor';
 import { WALLET_PIN_MESSAGES } from '@shared/schema/wallet-pin';
@@ -8,6 +7,7 @@ import { verifyPassword } from '../auth/password';
 import { businessInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { consumerWithCard, signedInConsumer } from '../testing/gift-cards';
 import { insertTestStores } from '../testing/stores';
+import { expectStepUp, moveClock } from '../testing/step-up';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { enableTwoFactorFor, totpCode } from '../testing/two-factor';
 
@@ -30,19 +30,8 @@ type Agent = ReturnType<TestContext['agent']>;
 
 const PIN = '482913';
 
-/** Moves the server's clock (Date only: timers and the database keep their own time). */
-function moveClock(seconds: number) {
-  const now = Date.now();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(now + seconds * 1000);
-}
-
 /** A minute past the window since the session's last proof. */
 const proofGrowsOld = () => moveClock(WINDOW_SECONDS + 60);
-
-function expectStepUp(response: Response, message: string = TWO_FACTOR_MESSAGES.stepUpRequired) {
-  expect([response.status, response.body]).toEqual([403, { message, code: 'STEP_UP_REQUIRED' }]);
-}
 
 const storedPin = async (userId: number) => {
   const [row] = await context.database.db
