@@ -9,7 +9,19 @@ declare module 'express-session' {
   interface SessionData {
     /** When the person last proved who they are (password or code), epoch ms. */
     proofAt?: number;
+    /**
+     * When the person last typed their wallet PIN, epoch ms: a weaker proof (a million values,
+     * typed in view of a counter), which counts only where a route says so (the counter code).
+     */
+    walletPinProofAt?: number;
   }
+}
+
+/** Records that the person typed their wallet PIN just now; answers when. */
+export function recordWalletPinProof(request: Request): number {
+  const now = Date.now();
+  request.session.walletPinProofAt = now;
+  return now;
 }
 
 /** Records that the person proved who they are just now (a sign-in, or a confirmation). */
@@ -27,14 +39,19 @@ export function recordProof(request: Request): number {
  * `code: 'STEP_UP_REQUIRED'`, so the client can ask and retry by itself. Routes ask for it with
  * their `stepUp` property (`server/lib/api-route.ts`).
  */
-export function assertRecentProof(request: Request, maxAgeSeconds: number): void {
+export function assertRecentProof(
+  request: Request,
+  maxAgeSeconds: number,
+  options: { walletPinProves?: boolean } = {},
+): void {
   requireUser(request);
-  const proofAt = request.session.proofAt;
-  if (!proofAt || Date.now() - proofAt > maxAgeSeconds * 1000) {
-    throw new AppError('FORBIDDEN', TWO_FACTOR_MESSAGES.stepUpRequired, {
-      answerCode: 'STEP_UP_REQUIRED',
-    });
-  }
+  const recent = (at: number | undefined) =>
+    at !== undefined && Date.now() - at <= maxAgeSeconds * 1000;
+  const { proofAt, walletPinProofAt } = request.session;
+  if (recent(proofAt) || (options.walletPinProves && recent(walletPinProofAt))) return;
+  throw new AppError('FORBIDDEN', TWO_FACTOR_MESSAGES.stepUpRequired, {
+    answerCode: 'STEP_UP_REQUIRED',
+  });
 }
 
 /**

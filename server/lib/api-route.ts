@@ -129,6 +129,12 @@ export type RouteDefinition<
   before?: RequestHandler[];
   /** A recent proof of who is asking, before value leaves (see `StepUp`). */
   stepUp?: StepUp<A, P, Q, B>;
+  /**
+   * With `stepUp`: a recent wallet PIN also proves who is asking. Only for showing a counter
+   * code, where typing the password every time is slow; a PIN (a million values, typed in view
+   * of a counter) never lets value be given away or the account be changed.
+   */
+  walletPinProves?: true;
   handle: (input: RouteInput<A, P, Q, B>) => unknown;
 };
 
@@ -194,7 +200,11 @@ function handlerOf(route: ApiRoute, options: RouterOptions): RequestHandler {
       request,
       response,
     } as RouteInput<Access, Schema, Schema, Schema>;
-    if (asksStepUp(route, input)) assertRecentProof(request, options.stepUpMaxAgeSeconds);
+    if (asksStepUp(route, input)) {
+      assertRecentProof(request, options.stepUpMaxAgeSeconds, {
+        walletPinProves: route.walletPinProves === true,
+      });
+    }
     send(route, request, response, await route.handle(input));
   };
 }

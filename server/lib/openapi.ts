@@ -66,7 +66,10 @@ function stepUpNote(route: ApiRoute, maxAgeSeconds: number): string | null {
   return (
     `Asks for a recent proof of who you are${when === 'always' ? '' : ` ${when}`}: 403 with ` +
     `\`code: 'STEP_UP_REQUIRED'\` when the last sign-in or \`POST /api/user/confirm-identity\` ` +
-    `is older than ${ageInWords(maxAgeSeconds)}; confirm, then send the request again.`
+    `is older than ${ageInWords(maxAgeSeconds)}; confirm, then send the request again.` +
+    (route.walletPinProves
+      ? ' A wallet PIN confirmed within that time is enough here.'
+      : ' A wallet PIN is not enough: the password or an authentication code is.')
   );
 }
 
@@ -172,6 +175,7 @@ export function openApiDocument(
             'x-step-up': {
               when: stepUpCondition(route),
               maxAgeSeconds: info.stepUpMaxAgeSeconds,
+              walletPin: route.walletPinProves === true,
             },
           }
         : {}),

@@ -30,7 +30,10 @@ export function redemptionsRoutes({ db, config, jobs }: RouteDependencies): ApiR
       access: 'consumer',
       params: cardIdSchema,
       // Whoever holds the code spends the card: showing one is as good as handing the card over.
+      // At a counter the wallet PIN is enough, as in payment apps: asking for the password every
+      // time would be slow, and the code still needs a business to spend it.
       stepUp: true,
+      walletPinProves: true,
       answer: {
         kind: 'json',
         status: 201,

@@ -9,8 +9,7 @@ import {
   twoFactorStatusSchema,
 } from '@shared/schema/two-factor';
 import { type RouteDependencies } from '../app-context';
-import { recordProof } from '../auth/step-up';
-import { recordProofKind } from '../auth/wallet-pin-proof';
+import { recordProof, recordWalletPinProof } from '../auth/step-up';
 import { type ApiRoute, defineRoute } from '../lib/api-route';
 import {
   confirmIdentity,
@@ -116,8 +115,9 @@ export function twoFactorRoutes({ db, config }: RouteDependencies): ApiRoute[] {
       },
       handle: async ({ user, body, request }) => {
         await confirmIdentity(db, user.id, body, limit);
-        const provenAt = recordProof(request);
-        recordProofKind(request, body.pin !== undefined);
+        // A PIN proves less than the password or a code: it counts only where a route lets it.
+        const provenAt =
+          body.pin !== undefined ? recordWalletPinProof(request) : recordProof(request);
         const confirmedUntil = provenAt + config.stepUpMaxAgeSeconds * 1000;
         return { confirmedUntil: new Date(confirmedUntil).toISOString() };
       },

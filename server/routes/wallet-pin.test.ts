@@ -121,15 +121,29 @@ describe('PUT /api/user/wallet-pin', () => {
     proofGrowsOld();
     await confirmWith(agent, { pin: PIN }).expect(200);
 
-    expectStepUp(await setPin(agent, '790215'), WALLET_PIN_MESSAGES.pinCannotChangePin);
-    expectStepUp(
-      await agent.delete('/api/user/wallet-pin'),
-      WALLET_PIN_MESSAGES.pinCannotChangePin,
-    );
+    expectStepUp(await setPin(agent, '790215'));
+    expectStepUp(await agent.delete('/api/user/wallet-pin'));
     expect((await storedPin(user.id)).hash).toBe(hash);
 
     await confirmWith(agent, { password: TEST_PASSWORD }).expect(200);
     await setPin(agent, '790215').expect(200);
+  });
+
+  it('proves who is asking for a counter code only: giving the card away still asks for the password', async () => {
+    const { agent, card, showCode } = await holderWithPin();
+    const friend = await signedInConsumer(context);
+    proofGrowsOld();
+    await confirmWith(agent, { pin: PIN }).expect(200);
+    expect((await showCode()).status).toBe(201);
+
+    const send = () =>
+      agent
+        .post(`/api/gift-cards/${card.id}/send`)
+        .send({ recipientUsername: friend.user.username, message: '' });
+    expectStepUp(await send());
+
+    await confirmWith(agent, { password: TEST_PASSWORD }).expect(200);
+    expect((await send()).status).toBe(201);
   });
 });
 

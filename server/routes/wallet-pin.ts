@@ -1,6 +1,5 @@
 import { walletPinSetSchema, walletPinStatusSchema } from '@shared/schema/wallet-pin';
 import { type RouteDependencies } from '../app-context';
-import { assertProofBesidesWalletPin } from '../auth/wallet-pin-proof';
 import { type Answer, type ApiRoute, defineRoute } from '../lib/api-route';
 import {
   getWalletPinStatus,
@@ -41,10 +40,7 @@ export function walletPinRoutes({ db }: RouteDependencies): ApiRoute[] {
       // Whoever sets the PIN can then show the counter code with it.
       stepUp: true,
       answer: status('The PIN is set and unlocked'),
-      handle: ({ user, body, request }) => {
-        assertProofBesidesWalletPin(request);
-        return setWalletPin(db, user.id, body.pin);
-      },
+      handle: ({ user, body }) => setWalletPin(db, user.id, body.pin),
     }),
     defineRoute({
       method: 'delete',
@@ -54,10 +50,7 @@ export function walletPinRoutes({ db }: RouteDependencies): ApiRoute[] {
       access: 'consumer',
       stepUp: true,
       answer: status('No PIN is set'),
-      handle: ({ user, request }) => {
-        assertProofBesidesWalletPin(request);
-        return removeWalletPin(db, user.id);
-      },
+      handle: ({ user }) => removeWalletPin(db, user.id),
     }),
   ];
 }

@@ -22,8 +22,6 @@ export const WALLET_PIN_MESSAGES = {
   locked: `Your wallet PIN is locked after ${WALLET_PIN.maxFailures} wrong tries. Confirm with your password or an authentication code to unlock it.`,
   notSet: 'You have no wallet PIN. Confirm with your password, or set a PIN in Settings.',
   consumersOnly: 'Only consumers hold gift cards, so only they have a wallet PIN',
-  pinCannotChangePin:
-    "Confirm it's you with your password or an authentication code to change your wallet PIN.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
