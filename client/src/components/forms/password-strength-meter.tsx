@@ -37,7 +37,8 @@ type PasswordStrengthMeterProps = {
  * How hard the new password being typed is to guess, as a bar and a word (Too guessable, Weak,
  * Fair, Good, Strong): a guide while typing. The server decides what is refused (the common
  * passwords list and the person's details), whatever the bar says. Nothing shows until something
- * is typed and the estimator has loaded.
+ * is typed and the estimator has loaded, but its room is kept from the start: a bar appearing
+ * once the estimator arrives would move the button below it under a pointer about to press it.
  */
 export function PasswordStrengthMeter({
   password,
@@ -69,11 +70,13 @@ export function PasswordStrengthMeter({
     () => (score && typed ? score(deferred, inputs ? inputs.split('\n') : []) : null),
     [score, typed, deferred, inputs],
   );
-  if (value === null) return null;
+  // The bar (0.5rem), the gap (0.25rem) and a line of extra-small text (1rem).
+  const room = cn('min-h-7', className);
+  if (value === null) return <div className={room} aria-hidden="true" />;
 
   const word = STRENGTH_WORDS[value];
   return (
-    <div className={cn('grid gap-1', className)}>
+    <div className={cn('grid gap-1', room)}>
       <Progress
         value={value}
         max={4}

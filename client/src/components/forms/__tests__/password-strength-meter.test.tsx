@@ -5,10 +5,12 @@ import { PasswordStrengthMeter } from '../password-strength-meter';
 const meter = () => screen.findByRole('progressbar', { name: 'Password strength' });
 
 describe('PasswordStrengthMeter', () => {
-  it('shows nothing until a password is typed', () => {
+  it('shows nothing until a password is typed, keeping its room so the form below does not move', () => {
     const { container } = render(<PasswordStrengthMeter password="" />);
-    expect(container).toBeEmptyDOMElement();
+    expect(container).toHaveTextContent('');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(container.firstElementChild).toHaveClass('min-h-7');
+    expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('rates a common password too guessable, a long unusual one strong', async () => {
