@@ -342,7 +342,7 @@ const reads: Endpoint[] = [
   {
     name: 'leads search',
     kind: 'read',
-    path: () => `/api/business/leads?search=${encodeURIComponent(leadTerm())}&page=1&pageSize=10`,
+    path: () => `/api/business/leads?search=${encodeURIComponent(leadTerm())}&page=1&limit=10`,
     cookie: businessCookie,
   },
   {

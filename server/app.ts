@@ -160,7 +160,13 @@ export function createApp(options: AppOptions): App {
     trackLastSeen(database.db),
   );
   api.use('/docs', apiReferenceAssets());
-  api.use(routerOf(routes, { stepUpMaxAgeSeconds: config.stepUpMaxAgeSeconds }));
+  api.use(
+    routerOf(routes, {
+      stepUpMaxAgeSeconds: config.stepUpMaxAgeSeconds,
+      rateLimits: config.rateLimits,
+      db: database.db,
+    }),
+  );
   api.use(apiNotFound);
   app.locals.apiRoutes = routes;
   app.use('/api', api);

@@ -26,6 +26,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_GUEST_GIFTS_PER_HOUR: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_CARD_TOKENS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_CARD_SAVES_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SHARES_PER_HOUR: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
@@ -96,6 +97,8 @@ export type RateLimitConfig = {
   guestGiftsPerHour: number;
   /** Card details tokenised per client address in an hour (test mode's tokenisation endpoint). */
   cardTokensPerHour: number;
+  /** Cards one account saves in an hour: saving is how a stolen card would be tried out. */
+  cardSavesPerHour: number;
   /** Share events per client address in an hour. */
   sharesPerHour: number;
   /**
@@ -170,6 +173,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       registerPerHour: values.RATE_LIMIT_REGISTER_PER_HOUR,
       guestGiftsPerHour: values.RATE_LIMIT_GUEST_GIFTS_PER_HOUR,
       cardTokensPerHour: values.RATE_LIMIT_CARD_TOKENS_PER_HOUR,
+      cardSavesPerHour: values.RATE_LIMIT_CARD_SAVES_PER_HOUR,
       sharesPerHour: values.RATE_LIMIT_SHARES_PER_HOUR,
       searchesPerMinute: values.RATE_LIMIT_SEARCHES_PER_MINUTE,
       uploadsPerHour: values.RATE_LIMIT_UPLOADS_PER_HOUR,

@@ -188,7 +188,6 @@ export const LEAD_LIMITS = {
   sourceMax: 200,
   searchMax: 100,
   pageSizeDefault: 10,
-  pageSizeMax: 100,
 } as const;
 
 export const POST_LIMITS = {

@@ -7,11 +7,13 @@ export const pageQueryFields = {
     .number({ error: 'page must be a number' })
     .int('page must be a whole number')
     .min(1, 'page must be at least 1')
-    .default(1),
+    .default(1)
+    .describe('The page to answer, from 1'),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
     .max(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
-    .default(PAGE_SIZE_DEFAULT),
+    .default(PAGE_SIZE_DEFAULT)
+    .describe(`How many items a page holds, at most ${PAGE_SIZE_MAX}`),
 };

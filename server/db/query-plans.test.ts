@@ -185,7 +185,7 @@ describe('query plans over a mid-size database', () => {
       '/api/business/charts/value',
       '/api/business/charts/top-stores',
       '/api/pins/mine?status=active,paused,exhausted&page=1&limit=10',
-      '/api/business/leads?search=a&page=1&pageSize=10',
+      '/api/business/leads?search=a&page=1&limit=10',
       '/api/locations/states?brand=starbucks',
       `/api/locations/cities?brand=starbucks&state=${store!.state}`,
       `/api/locations/stores?brand=starbucks&state=${store!.state}&city=${encodeURIComponent(store!.city)}`,
@@ -701,7 +701,7 @@ describe('query plans over a mid-size database', () => {
           await listMarketplace(db, consumer, { page: 1, limit: 12 });
           await listMarketplaceBrands(db, consumer, points[round]!);
           await listMarketplaceBrands(db, consumer, {});
-          await listLeads(db, business, { search: 'a', page: 1, pageSize: 10 });
+          await listLeads(db, business, { search: 'a', page: 1, limit: 10 });
           await listNotifications(db, consumer, { filter: 'all', page: 1, limit: 20 });
           await countUnread(db, consumer);
           await listConsumerGiftCards(db, consumer, { page: 1, limit: 10 });

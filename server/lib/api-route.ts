@@ -1,60 +1,28 @@
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type z } from 'zod';
-import { type UserType } from '@shared/constants';
-import { requireRole, requireSession } from '../auth/guards';
+import {
+  type Access,
+  type Answer,
+  type AnyContract,
+  type Contract,
+  type RateLimit,
+  type RateLimitSetting,
+  type StepUpInput,
+  type SuccessStatus,
+} from '@shared/contract';
+import { requireRole, requireSession, requireUser } from '../auth/guards';
 import { assertRecentProof } from '../auth/step-up';
+import { type RateLimitConfig } from '../config';
+import { type Database } from '../db/client';
+import {
+  ADDRESS_ALLOWANCE_FACTOR,
+  consumeRateLimit,
+  type RateLimitRule,
+} from '../services/rate-limit/rate-limit';
+export type { Access, Answer, HttpMethod, SuccessStatus } from '@shared/contract';
 import { type JsonText, sendJsonText } from './json-text';
 import { type Page, sendCursorPage, sendPage } from './list-answer';
 import { parseInput } from './validate';
-
-/** Who may call a route: anyone, any signed-in user, or one account type (403 for the other). */
-export type Access = 'public' | 'signed-in' | UserType;
-
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** The statuses a JSON answer may succeed with. */
-export type SuccessStatus = 200 | 201 | 202;
-
-/**
- * What a route answers when it succeeds:
- * - `json`: a JSON value matching `schema`, with `status` (a handler may answer another listed
- *   status with `reply`); a handler answering a string answers JSON text already serialised
- *   (`JsonText`, sent as it is);
- * - `page`: a JSON array of `item`s with `X-Total-Count` and `Link` headers (the handler answers a
- *   `Page`); `limitParam` names the page-size parameter the links carry;
- * - `cursor`: a JSON array of `item`s with a `Link` to the next page (the handler answers
- *   `{ items, nextCursor, limit }`);
- * - `empty`: 204 with no body;
- * - `raw`: the handler writes the answer itself, as `contentType` (a CSV, an image, an event
- *   stream).
- */
-export type Answer =
-  | {
-      kind: 'json';
-      status: SuccessStatus;
-      schema: z.ZodType;
-      description: string;
-      /**
-       * Other success statuses the handler may answer with `reply` (201 created, 200 replayed,
-       * 202 a sign-in that waits for its second step), with a schema of their own when their body
-       * differs.
-       */
-      otherStatuses?: ReadonlyArray<{
-        status: SuccessStatus;
-        description: string;
-        schema?: z.ZodType;
-      }>;
-    }
-  | { kind: 'page'; item: z.ZodType; description: string; limitParam?: string }
-  | {
-      kind: 'cursor';
-      item: z.ZodType;
-      description: string;
-      /** The query parameter the next link carries the cursor in (`cursor` unless named). */
-      cursorParam?: string;
-    }
-  | { kind: 'empty'; description: string }
-  | { kind: 'raw'; contentType: string; description: string };
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -70,7 +38,7 @@ export type RouteInput<A extends Access, P extends Schema, Q extends Schema, B e
   response: Response;
 };
 
-/** A success answer with a status other than the route's first one (see `otherStatuses`). */
+/** A success answer with a status other than the contract's first one (its `otherStatuses`). */
 export class Reply {
   constructor(
     readonly status: SuccessStatus,
@@ -79,76 +47,53 @@ export class Reply {
 }
 export const reply = (status: SuccessStatus, body: unknown) => new Reply(status, body);
 
-/** What a conditional step-up reads: the parsed input and who is asking. */
-export type StepUpInput<
-  A extends Access,
-  P extends Schema,
-  Q extends Schema,
-  B extends Schema,
-> = Pick<RouteInput<A, P, Q, B>, 'params' | 'query' | 'body' | 'user'>;
-
-/**
- * A route that lets value leave the account (or hands over what lets it leave: a counter code,
- * the sign-in e-mail, the password) asks again who is calling when the session's last proof (a
- * sign-in, a password or a code) is older than the configured window: 403 with
- * `code: 'STEP_UP_REQUIRED'`, checked after the access check and the input, before the handler.
- * `true` asks on every call; `when` asks only for the inputs it names (a saved card charged),
- * and `description` says which in the reference.
- */
-export type StepUp<A extends Access, P extends Schema, Q extends Schema, B extends Schema> =
-  true | { when: (input: StepUpInput<A, P, Q, B>) => boolean; description: string };
-
 type CursorPage = {
   items: unknown[] | JsonText<unknown[]>;
   nextCursor: string | null;
   limit: number;
 };
 
-export type RouteDefinition<
-  A extends Access = Access,
-  P extends Schema = Schema,
-  Q extends Schema = Schema,
-  B extends Schema = Schema,
-> = {
-  method: HttpMethod;
-  /** The path under /api, Express style (`/friends/:id`). */
-  path: string;
-  /** One line for the API reference. */
-  summary: string;
-  /** The reference's section. */
-  tag: string;
-  access: A;
-  params?: P;
-  query?: Q;
-  /** A JSON body's schema; with `upload`, the schema of the form's fields beside the file. */
-  body?: B;
-  /** The body is a multipart upload of one file in the field `file` (not JSON). */
-  upload?: boolean;
-  answer: Answer;
-  /** Middleware between the access check and the handler (rate limits, the upload parser). */
+/**
+ * What a handler returns for its contract's answer: the JSON value (or JSON text already
+ * serialised, or a `Reply` with another listed status), a `Page` for a paged list, the items and
+ * next cursor for a cursor list, nothing for 204 or for an answer it wrote itself.
+ */
+type HandlerResult<R extends Answer> = R extends { kind: 'json' }
+  ? unknown
+  : R extends { kind: 'page' }
+    ? Page<unknown>
+    : R extends { kind: 'cursor' }
+      ? CursorPage
+      : unknown;
+
+type Handler<
+  A extends Access,
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+  R extends Answer,
+> = (input: RouteInput<A, P, Q, B>) => HandlerResult<R> | Promise<HandlerResult<R>>;
+
+/** A contract with the server's handler bound to it: what the router mounts. */
+export type ApiRoute = AnyContract & {
+  handle: (input: RouteInput<Access, Schema, Schema, Schema>) => unknown;
+  /** Middleware between the access check (and the contract's limits) and the handler. */
   before?: RequestHandler[];
-  /** A recent proof of who is asking, before value leaves (see `StepUp`). */
-  stepUp?: StepUp<A, P, Q, B>;
-  /**
-   * With `stepUp`: a recent wallet PIN also proves who is asking. Only for showing a counter
-   * code, where typing the password every time is slow; a PIN (a million values, typed in view
-   * of a counter) never lets value be given away or the account be changed.
-   */
-  walletPinProves?: true;
-  handle: (input: RouteInput<A, P, Q, B>) => unknown;
 };
 
-/** Any route, whatever its schemas: what the router, the reference and the tests read. */
-export type ApiRoute = RouteDefinition<Access, Schema, Schema, Schema>;
-
-/** A route definition, with its handler's input typed from its access and schemas. */
-export function defineRoute<
+/** Binds the server's handler to a contract; the handler's input is typed from the contract. */
+export function implement<
   A extends Access,
-  P extends Schema = undefined,
-  Q extends Schema = undefined,
-  B extends Schema = undefined,
->(route: RouteDefinition<A, P, Q, B>): ApiRoute {
-  return route as unknown as ApiRoute;
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+  R extends Answer,
+>(
+  contract: Contract<A, P, Q, B, R>,
+  handle: Handler<A, P, Q, B, R>,
+  options: { before?: RequestHandler[] } = {},
+): ApiRoute {
+  return { ...contract, ...options, handle } as unknown as ApiRoute;
 }
 
 const guardOf = (access: Access): RequestHandler[] =>
@@ -164,12 +109,10 @@ function send(route: ApiRoute, request: Request, response: Response, result: unk
       else response.status(answer.status).json(result);
       return;
     case 'page':
-      sendPage(request, response, result as Page<unknown>, {
-        ...(answer.limitParam ? { limitParam: answer.limitParam } : {}),
-      });
+      sendPage(request, response, result as Page<unknown>);
       return;
     case 'cursor':
-      sendCursorPage(request, response, result as CursorPage, answer.cursorParam);
+      sendCursorPage(request, response, result as CursorPage);
       return;
     case 'empty':
       response.status(204).end();
@@ -179,10 +122,29 @@ function send(route: ApiRoute, request: Request, response: Response, result: unk
   }
 }
 
-/** Whether this call of the route asks for a recent proof (its `stepUp`, read on the input). */
-function asksStepUp(route: ApiRoute, input: StepUpInput<Access, Schema, Schema, Schema>) {
+type CallInput = StepUpInput<Schema, Schema, Schema>;
+
+/**
+ * A request's params, query and body, parsed by the route's schemas (400 when they break a rule);
+ * without the body when `withBody` is false (an upload's form, not read yet).
+ */
+function parsedInput(route: ApiRoute, request: Request, withBody = true): CallInput {
+  return {
+    signedIn: request.user !== undefined,
+    params: route.params ? parseInput(route.params, request.params) : undefined,
+    query: route.query ? parseInput(route.query, request.query) : undefined,
+    body: route.body && withBody ? parseInput(route.body, request.body) : undefined,
+  };
+}
+
+/** Asks for a recent proof where the route does (its `stepUp`, read on the input). */
+function checkStepUp(route: ApiRoute, request: Request, input: CallInput, options: RouterOptions) {
   const { stepUp } = route;
-  return stepUp === true || (stepUp !== undefined && stepUp.when(input));
+  if (stepUp === true || (stepUp !== undefined && stepUp.when(input))) {
+    assertRecentProof(request, options.stepUpMaxAgeSeconds, {
+      walletPinProves: route.walletPinProves === true,
+    });
+  }
 }
 
 /**
@@ -192,29 +154,97 @@ function asksStepUp(route: ApiRoute, input: StepUpInput<Access, Schema, Schema, 
  */
 function handlerOf(route: ApiRoute, options: RouterOptions): RequestHandler {
   return async (request, response) => {
-    const input = {
-      params: route.params ? parseInput(route.params, request.params) : undefined,
-      query: route.query ? parseInput(route.query, request.query) : undefined,
-      body: route.body ? parseInput(route.body, request.body) : undefined,
-      user: request.user,
+    const input = parsedInput(route, request);
+    checkStepUp(route, request, input, options);
+    const { params, query, body } = input;
+    const routeInput = { params, query, body, user: request.user, request, response };
+    send(
+      route,
       request,
       response,
-    } as RouteInput<Access, Schema, Schema, Schema>;
-    if (asksStepUp(route, input)) {
-      assertRecentProof(request, options.stepUpMaxAgeSeconds, {
-        walletPinProves: route.walletPinProves === true,
-      });
-    }
-    send(route, request, response, await route.handle(input));
+      await route.handle(routeInput as RouteInput<Access, Schema, Schema, Schema>),
+    );
   };
+}
+
+type AnyRateLimit = RateLimit<Access, Schema, Schema, Schema>;
+
+/**
+ * The counters one limit takes a slot of for a call, keyed `<name>:user:<id>`,
+ * `<name>:address:<ip>` or `<name>:<what the input names>`. The client address is the one
+ * Express reads (through TRUST_PROXY).
+ */
+function rulesOf(
+  limit: AnyRateLimit,
+  request: Request,
+  input: CallInput,
+  allowances: RouterOptions['rateLimits'],
+): RateLimitRule[] {
+  const { name, per, windowSeconds, message } = limit;
+  const rule = { limit: allowances[limit.setting], windowSeconds, message };
+  const account = () => ({ ...rule, key: `${name}:user:${requireUser(request).id}` });
+  const address = (factor = 1) => ({
+    ...rule,
+    key: `${name}:address:${request.ip ?? 'unknown'}`,
+    limit: rule.limit * factor,
+  });
+  switch (per) {
+    case 'account':
+      return [account()];
+    case 'address':
+      return [address()];
+    case 'account-and-address':
+      // Neither one account from many addresses nor many accounts from one address gets past.
+      return [account(), address(ADDRESS_ALLOWANCE_FACTOR)];
+    default:
+      return [{ ...rule, key: `${name}:${per.input(input)}` }];
+  }
+}
+
+/**
+ * The route's `rateLimits`, as one middleware between the access check and the route's own
+ * middleware: an upload is refused before its body is read. A request whose input breaks a rule
+ * (400) or whose proof is too old (403, which the client answers by confirming and sending the
+ * request again) takes no slot; every other call takes one of each limit, in order, or is
+ * refused with 429 and takes none (`consumeRateLimit`). The handler reads the input again, as on
+ * every route: parsing has no effects.
+ */
+function rateLimitsOf(route: ApiRoute, options: RouterOptions): RequestHandler[] {
+  const limits = route.rateLimits ?? [];
+  if (limits.length === 0) return [];
+  const upload = route.upload === true;
+  if (
+    upload &&
+    (route.stepUp !== undefined || limits.some((limit) => typeof limit.per === 'object'))
+  ) {
+    throw new Error(
+      `${route.method} ${route.path}: an upload's limits are taken before its form is read, so neither they nor a step-up can read it`,
+    );
+  }
+  return [
+    async (request, _response, next) => {
+      const input = parsedInput(route, request, !upload);
+      checkStepUp(route, request, input, options);
+      const rules = limits.flatMap((limit) => rulesOf(limit, request, input, options.rateLimits));
+      await consumeRateLimit(options.db, ...rules);
+      next();
+    },
+  ];
 }
 
 export type RouterOptions = {
   /** How old the last proof of who is asking may be on a `stepUp` route, in seconds. */
   stepUpMaxAgeSeconds: number;
+  /**
+   * The configured allowance of each limit a contract names: a setting the configuration lacks
+   * fails the type check where the configuration is passed, so no limit goes unconfigured.
+   */
+  rateLimits: Pick<RateLimitConfig, RateLimitSetting>;
+  /** Where the limits' counters are kept (the database, so every instance sees one count). */
+  db: Database;
 };
 
-/** One Express router with every route, in order, each behind its access check. */
+/** One Express router with every route, in order, each behind its access check and limits. */
 export function routerOf(routes: readonly ApiRoute[], options: RouterOptions): Router {
   const router = Router();
   const seen = new Set<string>();
@@ -225,9 +255,47 @@ export function routerOf(routes: readonly ApiRoute[], options: RouterOptions): R
     router[route.method](
       route.path,
       ...guardOf(route.access),
+      ...rateLimitsOf(route, options),
       ...(route.before ?? []),
       handlerOf(route, options),
     );
   }
   return router;
+}
+
+/**
+ * Every contract has exactly one handler, and every handler a contract: a contract left without
+ * one would be documented and typed for the client but answer 404, and a route mounted without
+ * one would be an endpoint nobody described. Checked when the app starts (and by a test), with
+ * every problem named.
+ */
+export function assertContractsBound(
+  routes: readonly ApiRoute[],
+  contracts: readonly AnyContract[],
+): void {
+  const problems: string[] = [];
+  const known = new Map(contracts.map((contract) => [contract.id, contract]));
+  const bound = new Map<string, number>();
+  for (const route of routes) {
+    const contract = known.get(route.id);
+    if (!contract) {
+      problems.push(
+        `${route.method.toUpperCase()} ${route.path} has no contract in shared/contracts`,
+      );
+      continue;
+    }
+    if (contract.method !== route.method || contract.path !== route.path) {
+      problems.push(`${route.id} is mounted at ${route.method} ${route.path}, not its own path`);
+    }
+    bound.set(route.id, (bound.get(route.id) ?? 0) + 1);
+  }
+  for (const contract of contracts) {
+    const count = bound.get(contract.id) ?? 0;
+    if (count === 0)
+      problems.push(`${contract.id} (${contract.method} ${contract.path}) has no handler`);
+    if (count > 1) problems.push(`${contract.id} has ${count} handlers`);
+  }
+  if (problems.length > 0) {
+    throw new Error(`The API's contracts and handlers differ:\n- ${problems.join('\n- ')}`);
+  }
 }

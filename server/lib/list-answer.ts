@@ -4,11 +4,6 @@ import { type JsonText, sendJsonText } from './json-text';
 /** One page of a list as a service returns it: the rows and the facts a pager needs. */
 export type Page<Item> = { items: Item[]; page: number; limit: number; total: number };
 
-type PageParameters = {
-  /** The query parameter that carries the page size (`limit`, or `pageSize` for leads). */
-  limitParam?: string;
-};
-
 /**
  * A link to the same list with some query parameters changed: a path-absolute reference
  * (`/api/…?…`) that keeps every other parameter the caller sent, so that following it asks for
@@ -41,11 +36,9 @@ export function sendPage<Item>(
   request: Request,
   response: Response,
   { items, page, limit, total }: Page<Item>,
-  { limitParam = 'limit' }: PageParameters = {},
 ): void {
   const pageCount = Math.max(1, Math.ceil(total / limit));
-  const at = (target: number) =>
-    linkTo(request, { page: String(target), [limitParam]: String(limit) });
+  const at = (target: number) => linkTo(request, { page: String(target), limit: String(limit) });
   response.set('X-Total-Count', String(total));
   setLinks(response, {
     prev: page > 1 ? at(Math.min(page - 1, pageCount)) : null,
@@ -55,8 +48,8 @@ export function sendPage<Item>(
 }
 
 /**
- * A list paged by a cursor (the feed): no total is known, and the `next` link carries the
- * cursor of the page that follows; the last page has none.
+ * A list paged by a cursor (the feed, a conversation): no total is known, and the `next` link
+ * carries the cursor of the page that follows; the last page has none.
  */
 export function sendCursorPage(
   request: Request,
@@ -66,11 +59,10 @@ export function sendCursorPage(
     nextCursor,
     limit,
   }: { items: unknown[] | JsonText<unknown[]>; nextCursor: string | null; limit: number },
-  cursorParam = 'cursor',
 ): void {
   setLinks(response, {
     prev: null,
-    next: nextCursor ? linkTo(request, { [cursorParam]: nextCursor, limit: String(limit) }) : null,
+    next: nextCursor ? linkTo(request, { cursor: nextCursor, limit: String(limit) }) : null,
   });
   sendItems(response, items);
 }

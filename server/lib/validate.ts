@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { ID_MAX, LIMITS } from '@shared/constants';
-import { PROFILE_MESSAGES } from '@shared/schema/profiles';
+import { type z } from 'zod';
 import { AppError } from './errors';
 
 /**
@@ -64,23 +62,3 @@ function unstorableTextField(data: unknown): string | undefined {
 }
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
-
-/**
- * The `:id` of a route, named in its message ('Pin id must be a number'): a positive whole number
- * that fits the database's integer ids.
- */
-export function idParam(label: string) {
-  const message = `${label} id must be a number`;
-  return z.object({
-    id: z.coerce.number({ error: message }).int(message).positive(message).max(ID_MAX, message),
-  });
-}
-
-/** The `:username` of a route: a name no account can have is simply not found. */
-export const usernameParam = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, PROFILE_MESSAGES.notFound)
-    .max(LIMITS.usernameLookupMax, PROFILE_MESSAGES.notFound),
-});

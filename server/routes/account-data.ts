@@ -1,64 +1,34 @@
-import {
-  accountExportFileName,
-  accountExportSchema,
-  deleteAccountSchema,
-} from '@shared/schema/account-data';
+import { accountDataContracts as contracts } from '@shared/contracts/account-data';
+import { accountExportFileName } from '@shared/schema/account-data';
 import { type RouteDependencies } from '../app-context';
 import { SESSION_COOKIE_NAME } from '../auth/session';
-import { type ApiRoute, defineRoute } from '../lib/api-route';
+import { type ApiRoute, implement } from '../lib/api-route';
 import { deleteAccount } from '../services/accounts/delete-account';
 import { exportAccount } from '../services/accounts/export-account';
 
 /** A person's own data: the download of all of it, and the deletion of the account. */
 export function accountDataRoutes({ db, config, sessionStore }: RouteDependencies): ApiRoute[] {
-  const tag = 'Accounts';
   return [
-    defineRoute({
-      method: 'get',
-      path: '/user/export',
-      summary: 'Download my data (a JSON file)',
-      tag,
-      access: 'signed-in',
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: accountExportSchema,
-        description: 'Everything kept about the signed-in user, as an attachment',
-      },
-      handle: async ({ user, response }) => {
-        const data = await exportAccount(db, user.id);
-        // The name holds only letters, digits, '_', '-' and '.', so it is quoted as it is.
-        const fileName = accountExportFileName(data.profile.username, data.exportedAt);
-        response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-        return data;
-      },
+    implement(contracts.export, async ({ user, response }) => {
+      const data = await exportAccount(db, user.id);
+      // The name holds only letters, digits, '_', '-' and '.', so it is quoted as it is.
+      const fileName = accountExportFileName(data.profile.username, data.exportedAt);
+      response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+      return data;
     }),
-    defineRoute({
-      method: 'post',
-      path: '/user/delete',
-      summary: 'Delete my account (the password typed again)',
-      tag,
-      access: 'signed-in',
-      body: deleteAccountSchema,
-      stepUp: true,
-      answer: {
-        kind: 'empty',
-        description: 'The account is deleted and every one of its sessions signed out',
-      },
-      handle: async ({ user, body, request, response }) => {
-        await deleteAccount(db, {
-          userId: user.id,
-          password: body.password,
-          dataDir: config.dataDir,
-          attemptsPerWindow: config.rateLimits.loginPerAccount,
-        });
-        await sessionStore.endUserSessions(user.id);
-        // This request's session is gone with the others; nothing may save it again.
-        await new Promise<void>((resolve, reject) =>
-          request.session.destroy((error) => (error ? reject(error) : resolve())),
-        );
-        response.clearCookie(SESSION_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });
-      },
+    implement(contracts.remove, async ({ user, body, request, response }) => {
+      await deleteAccount(db, {
+        userId: user.id,
+        password: body.password,
+        dataDir: config.dataDir,
+        attemptsPerWindow: config.rateLimits.loginPerAccount,
+      });
+      await sessionStore.endUserSessions(user.id);
+      // This request's session is gone with the others; nothing may save it again.
+      await new Promise<void>((resolve, reject) =>
+        request.session.destroy((error) => (error ? reject(error) : resolve())),
+      );
+      response.clearCookie(SESSION_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax' });
     }),
   ];
 }

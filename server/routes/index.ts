@@ -1,5 +1,6 @@
 import { type RouteDependencies } from '../app-context';
-import { type ApiRoute } from '../lib/api-route';
+import { allContracts } from '@shared/contracts';
+import { type ApiRoute, assertContractsBound } from '../lib/api-route';
 import { accountDataRoutes } from './account-data';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
@@ -61,5 +62,7 @@ export function apiRoutes(dependencies: RouteDependencies): ApiRoute[] {
     leadsRoutes,
   ].flatMap((feature) => feature(dependencies));
   const { stepUpMaxAgeSeconds } = dependencies.config;
-  return [...routes, ...referenceRoutes(routes, { stepUpMaxAgeSeconds })];
+  const all = [...routes, ...referenceRoutes(routes, { stepUpMaxAgeSeconds })];
+  assertContractsBound(all, allContracts);
+  return all;
 }

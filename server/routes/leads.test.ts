@@ -104,10 +104,10 @@ describe('/api/business/leads', () => {
         notes: index === 7 ? 'Met at the zebra fair' : '',
       });
     }
-    const first = await agent.get('/api/business/leads?page=1&pageSize=5');
+    const first = await agent.get('/api/business/leads?page=1&limit=5');
     expect(totalCount(first)).toBe(12);
     expect(pageLinks(first)).toEqual({
-      next: '/api/business/leads?page=2&pageSize=5',
+      next: '/api/business/leads?page=2&limit=5',
       prev: null,
     });
     expect(first.body.map((lead: Lead) => lead.name)).toEqual([
@@ -117,24 +117,24 @@ describe('/api/business/leads', () => {
       'Lead 09',
       'Lead 08',
     ]);
-    const last = await agent.get('/api/business/leads?page=3&pageSize=5');
+    const last = await agent.get('/api/business/leads?page=3&limit=5');
     expect(last.body.map((lead: Lead) => lead.name)).toEqual(['Lead 02', 'Lead 01']);
     expect(pageLinks(last)).toEqual({
       next: null,
-      prev: '/api/business/leads?page=2&pageSize=5',
+      prev: '/api/business/leads?page=2&limit=5',
     });
-    const past = await agent.get('/api/business/leads?page=4&pageSize=5');
+    const past = await agent.get('/api/business/leads?page=4&limit=5');
     expect(past.body).toEqual([]);
     expect(totalCount(past)).toBe(12);
     expect(pageLinks(past)).toEqual({
       next: null,
-      prev: '/api/business/leads?page=3&pageSize=5',
+      prev: '/api/business/leads?page=3&limit=5',
     });
     const qualified = await agent.get('/api/business/leads?status=Qualified');
     expect(totalCount(qualified)).toBe(4);
     const search = await agent.get('/api/business/leads?search=ZEBRA');
     expect(search.body.map((lead: Lead) => lead.name)).toEqual(['Lead 07']);
-    expect((await agent.get('/api/business/leads?pageSize=500')).status).toBe(400);
+    expect((await agent.get('/api/business/leads?limit=500')).status).toBe(400);
     expect((await agent.get('/api/business/leads?status=Hot')).status).toBe(400);
   });
 

@@ -40,8 +40,6 @@ type PagedList = {
   path: string;
   /** The query parameters besides the page, which every link must keep. */
   filters: Record<string, string>;
-  /** The parameter of the page size (`limit`, `pageSize` for leads). */
-  sizeParam: 'limit' | 'pageSize';
   /** Its size when the request names none. */
   defaultSize: number;
   agent: () => Agent;
@@ -56,7 +54,6 @@ const LISTS: PagedList[] = [
     name: "a consumer's wallet gift cards",
     path: '/api/gift-cards/consumer/wallet',
     filters: {},
-    sizeParam: 'limit',
     defaultSize: 20,
     agent: () => consumer.agent,
   },
@@ -65,7 +62,6 @@ const LISTS: PagedList[] = [
     path: '/api/business/leads',
     // Two more leads each miss one filter: a link that dropped either would show one of them.
     filters: { search: 'Customer', status: 'New' },
-    sizeParam: 'pageSize',
     defaultSize: 10,
     agent: () => business,
   },
@@ -74,7 +70,6 @@ const LISTS: PagedList[] = [
     path: '/api/consumer/notifications',
     // The welcome notification is read: a link that dropped the filter would show it.
     filters: { filter: 'unread' },
-    sizeParam: 'limit',
     defaultSize: 20,
     agent: () => consumer.agent,
   },
@@ -126,7 +121,7 @@ describe.each(LISTS)('$name ($path)', (list) => {
   const pageQuery = (page: number, size = PAGE) => ({
     ...list.filters,
     page: String(page),
-    [list.sizeParam]: String(size),
+    limit: String(size),
   });
 
   /** Checks that a link is path-absolute, to this list, with only the page changed. */
@@ -139,7 +134,7 @@ describe.each(LISTS)('$name ($path)', (list) => {
 
   /** The whole list, in its order, from one page that holds it. */
   async function wholeList() {
-    const response = await request({ ...list.filters, [list.sizeParam]: 100 });
+    const response = await request({ ...list.filters, limit: 100 });
     expect(response.status).toBe(200);
     return idsOf(response);
   }
@@ -220,14 +215,14 @@ describe.each(LISTS)('$name ($path)', (list) => {
   });
 
   it('answers no Link header when one page holds the whole list', async () => {
-    const response = await request({ ...list.filters, [list.sizeParam]: 100 });
+    const response = await request({ ...list.filters, limit: 100 });
     expect(response.status).toBe(200);
     expect(response.headers['x-total-count']).toBe(String(SEEDED));
     expect(response.headers.link).toBeUndefined();
   });
 
   it('answers 400 for a page size over 100', async () => {
-    const response = await request({ [list.sizeParam]: 101 });
+    const response = await request({ limit: 101 });
     expect(response.status).toBe(400);
     expect(typeof response.body.message).toBe('string');
   });

@@ -1,22 +1,7 @@
-import { mapConfigSchema } from '@shared/schema/map';
+import { mapContracts as contracts } from '@shared/contracts/map';
 import { type RouteDependencies } from '../app-context';
-import { type ApiRoute, defineRoute } from '../lib/api-route';
+import { type ApiRoute, implement } from '../lib/api-route';
 
 export function mapRoutes({ config }: RouteDependencies): ApiRoute[] {
-  return [
-    defineRoute({
-      method: 'get',
-      path: '/map/config',
-      summary: 'The tiles maps draw, or nulls for the bundled outline of the US states',
-      tag: 'Maps',
-      access: 'public',
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: mapConfigSchema,
-        description: 'The map tile configuration',
-      },
-      handle: () => config.map,
-    }),
-  ];
+  return [implement(contracts.config, () => config.map)];
 }

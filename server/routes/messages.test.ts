@@ -386,14 +386,14 @@ describe('read state and unread counts', () => {
 });
 
 describe('GET /api/messages/:username paging', () => {
-  it('pages back with `before`, stable while new messages arrive', async () => {
+  it('pages back with `cursor`, stable while new messages arrive', async () => {
     const { a, b } = await friends();
     const texts = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'];
     for (const text of texts) await sent(a, b, text);
     const first = await b.agent.get(`/api/messages/${a.user.username}?limit=3`).expect(200);
     expect(first.body.map((message: Message) => message.text)).toEqual(['m7', 'm6', 'm5']);
     const next = pageLinks(first).next;
-    expect(next).toMatch(/before=\d+/);
+    expect(next).toMatch(/cursor=\d+/);
     // New messages arrive before the reader loads older ones.
     await sent(a, b, 'm8');
     await sent(b, a, 'm9');
@@ -404,17 +404,17 @@ describe('GET /api/messages/:username paging', () => {
     expect(pageLinks(third).next).toBeNull();
     // Exactly `limit` left: a full page with no next link.
     const m1 = third.body[0].id;
-    const exact = await b.agent.get(`/api/messages/${a.user.username}?limit=1&before=${m1 + 1}`);
+    const exact = await b.agent.get(`/api/messages/${a.user.username}?limit=1&cursor=${m1 + 1}`);
     expect(exact.body.map((message: Message) => message.text)).toEqual(['m1']);
     expect(pageLinks(exact).next).toBeNull();
     // Before the first message: an empty page.
-    const none = await b.agent.get(`/api/messages/${a.user.username}?before=${m1}`).expect(200);
+    const none = await b.agent.get(`/api/messages/${a.user.username}?cursor=${m1}`).expect(200);
     expect([none.body, pageLinks(none).next]).toEqual([[], null]);
     // A stranger paging back is told no more than on the first page.
     const stranger = await person('Sam Stranger');
-    const hidden = await stranger.agent.get(`/api/messages/${a.user.username}?before=${m1 + 5}`);
+    const hidden = await stranger.agent.get(`/api/messages/${a.user.username}?cursor=${m1 + 5}`);
     expect(hidden.status).toBe(404);
-    expect((await b.agent.get(`/api/messages/${a.user.username}?before=abc`)).status).toBe(400);
+    expect((await b.agent.get(`/api/messages/${a.user.username}?cursor=abc`)).status).toBe(400);
   });
 });
 

@@ -9,7 +9,6 @@ import {
   TEST_CARD_DECLINED,
   TEST_ROUTING_NUMBER,
 } from '../services/payments/payment-provider';
-import { CARD_SAVES_PER_HOUR } from '../services/payments/saved-cards';
 import { businessInput, consumerInput, registerAs } from '../testing/factories';
 import { waitForMailTo } from '../testing/mail';
 import { cardToken } from '../testing/payments';
@@ -149,7 +148,7 @@ describe('saved cards', () => {
   it('limits how many cards one account saves in an hour', async () => {
     const { agent } = await consumer();
     const token = await cardToken(context);
-    for (let index = 0; index < CARD_SAVES_PER_HOUR; index++) {
+    for (let index = 0; index < context.config.rateLimits.cardSavesPerHour; index++) {
       expect((await save(agent, { paymentToken: token })).status).toBeLessThan(300);
     }
     const limited = await save(agent, { paymentToken: await cardToken(context) });

@@ -1,56 +1,26 @@
-import { cardDetailsSchema, cardTokenSchema, paymentConfigSchema } from '@shared/schema/payments';
+import { paymentsContracts as contracts } from '@shared/contracts/payments';
 import { type RouteDependencies } from '../app-context';
-import { type ApiRoute, defineRoute, reply } from '../lib/api-route';
-import { consumeRateLimit } from '../services/rate-limit/rate-limit';
+import { type ApiRoute, implement, reply } from '../lib/api-route';
+import { notFound } from '../lib/errors';
 
-export function paymentsRoutes({ db, config, paymentProvider }: RouteDependencies): ApiRoute[] {
-  const tag = 'Payments';
-  const routes: ApiRoute[] = [
-    defineRoute({
-      method: 'get',
-      path: '/payments/config',
-      summary: 'The payment mode, and where the browser sends card details to be tokenised',
-      tag,
-      access: 'public',
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: paymentConfigSchema,
-        description: 'The payment configuration',
-      },
-      handle: () => ({ mode: paymentProvider.mode, tokenizeUrl: paymentProvider.tokenizeUrl }),
+const LIVE_MODE_MESSAGE = 'Card details go to the payment processor, not here';
+
+export function paymentsRoutes({ paymentProvider }: RouteDependencies): ApiRoute[] {
+  // The test-mode provider's tokenisation endpoint. With a real processor the browser sends card
+  // details to the processor itself: the route is still bound (every contract has a handler) but
+  // finds nothing to do.
+  const tokenize =
+    'tokenize' in paymentProvider && typeof paymentProvider.tokenize === 'function'
+      ? paymentProvider.tokenize.bind(paymentProvider)
+      : null;
+  return [
+    implement(contracts.config, () => ({
+      mode: paymentProvider.mode,
+      tokenizeUrl: paymentProvider.tokenizeUrl,
+    })),
+    implement(contracts.testToken, async ({ body }) => {
+      if (!tokenize) throw notFound(LIVE_MODE_MESSAGE);
+      return reply(201, await tokenize(body));
     }),
   ];
-  // The test-mode provider's tokenisation endpoint. With a real processor the browser sends card
-  // details to the processor itself and this route does not exist.
-  if ('tokenize' in paymentProvider && typeof paymentProvider.tokenize === 'function') {
-    const tokenize = paymentProvider.tokenize.bind(paymentProvider);
-    routes.push(
-      defineRoute({
-        method: 'post',
-        path: '/test-payments/tokens',
-        summary: 'Test mode only: turn test card details into a token to pay with',
-        tag,
-        access: 'public',
-        body: cardDetailsSchema,
-        answer: {
-          kind: 'json',
-          status: 201,
-          schema: cardTokenSchema,
-          description: 'The token, and what may be shown of the card',
-        },
-        handle: async ({ body, request }) => {
-          // Trying card numbers one after another is how stolen cards are tested.
-          await consumeRateLimit(db, {
-            key: `card-tokens:address:${request.ip}`,
-            limit: config.rateLimits.cardTokensPerHour,
-            windowSeconds: 60 * 60,
-            message: 'Too many cards entered. Please try again later.',
-          });
-          return reply(201, await tokenize(body));
-        },
-      }),
-    );
-  }
-  return routes;
 }

@@ -1,17 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_PLATFORMS } from '@shared/constants';
+import { type AnyContract, pathOf } from '@shared/contract';
+import { allContracts } from '@shared/contracts';
 import { createApp } from '../app';
 import { createLogger } from '../lib/logger';
+import { TEST_CARD_SUCCESS } from '../services/payments/payment-provider';
 import { ADDRESS_ALLOWANCE_FACTOR } from '../services/rate-limit/rate-limit';
 import { uploadsDirectory } from '../services/uploads/store-upload';
-import { consumerInput, registerAs } from '../testing/factories';
+import { consumerInput, registerAs, TEST_PASSWORD } from '../testing/factories';
 import { PNG_PIXEL } from '../testing/images';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
-// Searches and uploads are limited per account and per client address, with
-// the counters in the database. (Sign-in, registration, guest gifts and shares: their own tests.)
+// Searches and uploads are limited per account and per client address, with the counters in the
+// database; and every limit a contract declares refuses the call past it. (Each limit's own
+// details, and the sign-in's, guest gifts' and other limits services take: their own tests.)
 const SEARCHES = 3;
 const UPLOADS = 2;
 const SEARCH_REFUSAL = 'Too many searches. Please try again later.';
@@ -59,12 +65,15 @@ describe('search rate limit', () => {
     expect((await other.agent.get('/api/users/search?q=casey')).status).toBe(200);
   });
 
-  it('counts an invalid search too, and answers it 429 once over', async () => {
+  it('answers an invalid search 400 without counting it', async () => {
     const { agent } = await consumerAt();
-    for (let index = 0; index < SEARCHES; index++) {
+    for (let index = 0; index < SEARCHES + 2; index++) {
       expect((await agent.get('/api/users/search?q=')).status).toBe(400);
     }
-    expectRefused(await agent.get('/api/users/search?q='), SEARCH_REFUSAL, 60);
+    for (let index = 0; index < SEARCHES; index++) {
+      expect((await agent.get('/api/users/search?q=ca')).status).toBe(200);
+    }
+    expectRefused(await agent.get('/api/users/search?q=ca'), SEARCH_REFUSAL, 60);
   });
 
   it('many accounts from one address share a larger allowance for that address', async () => {
@@ -166,4 +175,83 @@ describe('upload rate limit', () => {
       60 * 60,
     );
   });
+});
+
+describe('limits written in contracts (`rateLimits`)', () => {
+  /**
+   * A call each limited endpoint takes as valid input. It need not succeed (an unknown username
+   * answers 404): the limit is taken before the endpoint does anything.
+   */
+  const CALLS: Record<
+    string,
+    () => { params?: Record<string, string>; query?: Record<string, string>; body?: object }
+  > = {
+    'auth.register': () => ({ body: consumerInput() }),
+    'payments.testToken': () => ({
+      body: { number: TEST_CARD_SUCCESS, expiry: '12/40', cvc: '123' },
+    }),
+    'profiles.recordShare': () => ({
+      body: { platform: SHARE_PLATFORMS[0], profileUsername: 'nobody_here' },
+    }),
+    'settings.requestEmailChange': () => ({
+      body: { newEmail: `moved_${randomUUID()}@example.com`, currentPassword: TEST_PASSWORD },
+    }),
+    'users.search': () => ({ query: { q: 'ca' } }),
+    'friends.search': () => ({ query: { query: 'ca' } }),
+    'uploads.create': () => ({}),
+    'messages.send': () => ({
+      params: { username: 'nobody_here' },
+      body: { clientId: randomUUID(), text: 'Hello' },
+    }),
+    'account.requestPasswordReset': () => ({ body: { email: 'nobody@example.com' } }),
+    'paymentSettings.saveCard': () => ({ body: { paymentToken: 'tok_test_unknown' } }),
+  };
+  const limited = allContracts.filter((contract) => (contract.rateLimits ?? []).length > 0);
+
+  let low: TestContext;
+  beforeAll(async () => {
+    // Every allowance a contract names is 1, so each endpoint's second call is over it.
+    const settings = limited.flatMap((contract) =>
+      contract.rateLimits!.map((rule) => rule.setting),
+    );
+    low = await createTestContext({
+      trustProxy: 'loopback',
+      rateLimits: Object.fromEntries(settings.map((setting) => [setting, 1])),
+    });
+  });
+  afterAll(async () => {
+    await low.close();
+  });
+
+  let callers = 0;
+  /** A caller from an address of its own, signed in unless the endpoint is public. */
+  async function callerOf(contract: AnyContract) {
+    const agent = low.agent().set('X-Forwarded-For', `198.18.0.${++callers}`);
+    if (contract.access !== 'public') await registerAs(agent, consumerInput());
+    return agent;
+  }
+
+  function send(agent: ReturnType<TestContext['agent']>, contract: AnyContract) {
+    const { params, query, body } = CALLS[contract.id]!();
+    const sent = agent[contract.method](`/api${pathOf(contract, params)}`);
+    if (query) sent.query(query);
+    if (contract.upload) return sent.attach('file', PNG_PIXEL, 'a.png');
+    return body ? sent.send(body) : sent;
+  }
+
+  it('has a call for every limited contract', () => {
+    expect(Object.keys(CALLS).sort()).toEqual(limited.map((contract) => contract.id).sort());
+  });
+
+  it.each(limited.map((contract) => [contract.id, contract] as const))(
+    '%s answers 429 with its message once its allowance is used',
+    async (_id, contract) => {
+      const agent = await callerOf(contract);
+      const first = await send(agent, contract);
+      expect(first.status).not.toBe(429);
+      expect(first.status).toBeLessThan(500);
+      const [rule] = contract.rateLimits!;
+      expectRefused(await send(agent, contract), rule!.message, rule!.windowSeconds);
+    },
+  );
 });

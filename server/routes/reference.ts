@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import express, { type RequestHandler } from 'express';
-import { z } from 'zod';
-import { type ApiRoute, defineRoute } from '../lib/api-route';
+import { referenceContracts as contracts } from '@shared/contracts/reference';
+import { type ApiRoute, implement } from '../lib/api-route';
 import { openApiDocument } from '../lib/openapi';
 import { findProjectRoot } from '../lib/project-root';
 
@@ -44,43 +44,13 @@ export function referenceRoutes(
   routes: readonly ApiRoute[],
   options: { stepUpMaxAgeSeconds: number },
 ): ApiRoute[] {
-  const tag = 'Reference';
   const reference: ApiRoute[] = [
-    defineRoute({
-      method: 'get',
-      path: '/openapi.json',
-      summary: 'This API as an OpenAPI 3.1 document',
-      tag,
-      access: 'public',
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: z.record(z.string(), z.unknown()),
-        description: 'The OpenAPI document',
-      },
-      handle: () => document,
+    implement(contracts.document, () => document),
+    implement(contracts.page, ({ response }) => {
+      response.type('html').send(REFERENCE_PAGE);
     }),
-    defineRoute({
-      method: 'get',
-      path: '/docs',
-      summary: 'A readable reference of this API',
-      tag,
-      access: 'public',
-      answer: { kind: 'raw', contentType: 'text/html', description: 'The reference page' },
-      handle: ({ response }) => {
-        response.type('html').send(REFERENCE_PAGE);
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/docs/start.js',
-      summary: "The reference page's script",
-      tag,
-      access: 'public',
-      answer: { kind: 'raw', contentType: 'text/javascript', description: 'The script' },
-      handle: ({ response }) => {
-        response.type('js').send(START_SCRIPT);
-      },
+    implement(contracts.pageScript, ({ response }) => {
+      response.type('js').send(START_SCRIPT);
     }),
   ];
   const document = openApiDocument([...routes, ...reference], {

@@ -1,6 +1,8 @@
 import { validate } from '@readme/openapi-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allContracts } from '@shared/contracts';
+import { assertContractsBound } from '../lib/api-route';
 import { openApiPath } from '../lib/openapi';
 import { mountedRoutes } from '../lib/route-list';
 import { createTestContext, type TestContext } from '../testing/test-app';
@@ -24,6 +26,29 @@ describe('route definitions', () => {
     expect(mounted.length).toBeGreaterThan(50);
     expect(mounted.filter((route) => !definedRoutes().includes(route))).toEqual([]);
     expect(definedRoutes().filter((route) => !mounted.includes(route))).toEqual([]);
+  });
+
+  it('bind one handler to every contract in shared/contracts, and mount no route without one', () => {
+    const routes = context.app.locals.apiRoutes;
+    expect(routes.map((route) => route.id).sort()).toEqual(
+      allContracts.map((contract) => contract.id).sort(),
+    );
+    expect(() => assertContractsBound(routes, allContracts)).not.toThrow();
+  });
+
+  it('refuse to start with a contract left without a handler or a handler without a contract', () => {
+    const routes = context.app.locals.apiRoutes;
+    const [first, ...rest] = routes;
+    expect(() => assertContractsBound(rest, allContracts)).toThrow(
+      `${first!.id} (${first!.method} ${first!.path}) has no handler`,
+    );
+    const stray = { ...first!, id: 'nowhere.stray', path: '/stray' };
+    expect(() => assertContractsBound([...routes, stray], allContracts)).toThrow(
+      `${first!.method.toUpperCase()} /stray has no contract in shared/contracts`,
+    );
+    expect(() => assertContractsBound([...routes, first!], allContracts)).toThrow(
+      `${first!.id} has 2 handlers`,
+    );
   });
 
   it('serve an OpenAPI 3.1 document that validates and lists every route', async () => {

@@ -1,104 +1,19 @@
-import {
-  emailChangeConfirmSchema,
-  emailChangeRequestSchema,
-  profileSettingsSchema,
-  profileSettingsUpdateSchema,
-  SETTINGS_MESSAGES,
-} from '@shared/schema/profile-settings';
-import { messageResultSchema } from '@shared/schema/users';
+import { settingsContracts as contracts } from '@shared/contracts/settings';
 import { type RouteDependencies } from '../app-context';
-import { type ApiRoute, defineRoute } from '../lib/api-route';
+import { type ApiRoute, implement } from '../lib/api-route';
 import { confirmEmailChange } from '../services/settings/confirm-email-change';
 import { getProfileSettings } from '../services/settings/get-profile-settings';
-import { consumeAccountRateLimit } from '../services/rate-limit/rate-limit';
 import { requestEmailChange } from '../services/settings/request-email-change';
 import { updateProfileSettings } from '../services/settings/update-profile-settings';
 
 /** The signed-in user's own profile and sign-in e-mail, as the settings page edits them. */
-export function settingsRoutes({ db, config, jobs }: RouteDependencies): ApiRoute[] {
-  const tag = 'Settings';
+export function settingsRoutes({ db, jobs }: RouteDependencies): ApiRoute[] {
   return [
-    defineRoute({
-      method: 'get',
-      path: '/user/settings',
-      summary: 'My editable profile: name, username, picture and my account type’s details',
-      tag,
-      access: 'signed-in',
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: profileSettingsSchema,
-        description: 'The profile as the settings page edits it',
-      },
-      handle: ({ user }) => getProfileSettings(db, user.id),
-    }),
-    defineRoute({
-      method: 'patch',
-      path: '/user/settings',
-      summary:
-        'Change my profile: only the fields sent (brands and identifiers replaced as sets; consumers’ and businesses’ own fields refused for the other type)',
-      tag,
-      access: 'signed-in',
-      body: profileSettingsUpdateSchema,
-      // The brands a business accepts are the cards it can take value from at its counter.
-      stepUp: {
-        when: ({ body }) => body.acceptedBrands !== undefined,
-        description: 'when the body sets `acceptedBrands`',
-      },
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: profileSettingsSchema,
-        description: 'The profile as it now is',
-      },
-      handle: ({ user, body }) => updateProfileSettings(db, user.id, body),
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/user/email',
-      summary:
-        'Ask to change my sign-in e-mail: a confirmation link goes to the new address; nothing changes until it is followed',
-      tag,
-      access: 'signed-in',
-      body: emailChangeRequestSchema,
-      // Whoever controls the sign-in e-mail can reset the password and take the account.
-      stepUp: true,
-      answer: {
-        kind: 'json',
-        status: 202,
-        schema: messageResultSchema,
-        description:
-          'The same answer whether or not the address is free (a taken one gets no letter)',
-      },
-      handle: async ({ request, user, body }) => {
-        // Counted once the request is well formed and before the password is checked, so the
-        // limit also bounds guessing the password.
-        await consumeAccountRateLimit(db, {
-          name: 'email-change',
-          userId: user.id,
-          address: request.ip,
-          limit: config.rateLimits.emailChangesPerHour,
-          windowSeconds: 60 * 60,
-          message: SETTINGS_MESSAGES.emailChangeRateLimited,
-        });
-        return requestEmailChange(db, jobs, user.id, body);
-      },
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/user/email/confirm',
-      summary:
-        'Follow the link of an e-mail change: the new address becomes the sign-in e-mail (no session needed: the token is the proof)',
-      tag,
-      access: 'public',
-      body: emailChangeConfirmSchema,
-      answer: {
-        kind: 'json',
-        status: 200,
-        schema: messageResultSchema,
-        description: 'The sign-in e-mail has changed',
-      },
-      handle: ({ body }) => confirmEmailChange(db, jobs, body.token),
-    }),
+    implement(contracts.get, ({ user }) => getProfileSettings(db, user.id)),
+    implement(contracts.update, ({ user, body }) => updateProfileSettings(db, user.id, body)),
+    implement(contracts.requestEmailChange, ({ user, body }) =>
+      requestEmailChange(db, jobs, user.id, body),
+    ),
+    implement(contracts.confirmEmailChange, ({ body }) => confirmEmailChange(db, jobs, body.token)),
   ];
 }

@@ -1,10 +1,10 @@
 import { type RequestHandler } from 'express';
 import multer from 'multer';
 import { UPLOAD_LIMITS } from '@shared/constants';
-import { POST_MESSAGES, uploadFormSchema, uploadResultSchema } from '@shared/schema/posts';
+import { uploadsContracts as contracts } from '@shared/contracts/uploads';
+import { POST_MESSAGES } from '@shared/schema/posts';
 import { type RouteDependencies } from '../app-context';
-import { accountRateLimit } from '../lib/account-rate-limit';
-import { type ApiRoute, defineRoute } from '../lib/api-route';
+import { type ApiRoute, implement } from '../lib/api-route';
 import { AppError } from '../lib/errors';
 import { storeUpload } from '../services/uploads/store-upload';
 
@@ -42,34 +42,9 @@ const readOneImage: RequestHandler = (request, response, next) => {
 
 export function uploadsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
   return [
-    defineRoute({
-      method: 'post',
-      path: '/uploads',
-      summary:
-        'Upload an image (JPEG, PNG, GIF or WebP, at most 5 MB), stored re-encoded as WebP without its metadata',
-      tag: 'Uploads',
-      access: 'signed-in',
-      upload: true,
-      // The form's fields beside the file: what the image is for (how it is sized).
-      body: uploadFormSchema,
-      before: [
-        // Counted before the body is read: a refused upload costs no bandwidth.
-        accountRateLimit(db, {
-          name: 'upload',
-          limit: config.rateLimits.uploadsPerHour,
-          windowSeconds: 60 * 60,
-          message: POST_MESSAGES.uploadRateLimited,
-        }),
-        readOneImage,
-      ],
-      answer: {
-        kind: 'json',
-        status: 201,
-        schema: uploadResultSchema,
-        description:
-          'Where the stored image is served (its small variant for lists beside it, named `<name>-small.webp`), its type and size',
-      },
-      handle: async ({ user, request, body }) => {
+    implement(
+      contracts.create,
+      async ({ user, request, body }) => {
         if (!request.file) throw new AppError('VALIDATION', POST_MESSAGES.uploadMissing);
         return storeUpload(db, {
           ownerId: user.id,
@@ -78,6 +53,9 @@ export function uploadsRoutes({ db, config }: RouteDependencies): ApiRoute[] {
           purpose: body.purpose,
         });
       },
-    }),
+      // The contract's limit is taken before this reads the body: a refused upload costs no
+      // bandwidth.
+      { before: [readOneImage] },
+    ),
   ];
 }

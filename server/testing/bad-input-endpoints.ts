@@ -1189,7 +1189,6 @@ export type ReadRoute = {
 const QUERY_VALUES: Record<string, fc.Arbitrary<string>> = {
   page: fc.integer({ min: 1, max: 4 }).map(String),
   limit: fc.integer({ min: 1, max: 100 }).map(String),
-  pageSize: fc.integer({ min: 1, max: 100 }).map(String),
   status: fc.constantFrom(...PIN_STATUSES, ...LEAD_STATUSES),
   filter: fc.constantFrom(...NOTIFICATION_FILTERS),
   period: fc.constantFrom(...LEADERBOARD_PERIODS),
@@ -1395,7 +1394,7 @@ export const READ_ROUTES: ReadRoute[] = [
   {
     route: 'GET /api/business/leads',
     caller: 'business',
-    names: ['search', 'status', 'page', 'pageSize'],
+    names: ['search', 'status', 'page', 'limit'],
     answers: [200],
   },
   {

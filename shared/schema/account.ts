@@ -58,7 +58,8 @@ export type PasswordChange = z.input<typeof passwordChangeSchema>;
 export const sessionIdParamsSchema = z.object({
   id: z
     .string({ error: 'Session id is not valid' })
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Session id is not valid'),
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Session id is not valid')
+    .describe("The session's id, as the sessions list gives it"),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** A moment as the API answers it: the text `Date#toISOString()` writes (JSON has no dates). */
-export const isoDateTime = (description = 'ISO 8601 date-time') => z.string().describe(description);
+/**
+ * A moment as the API answers it: the text `Date#toISOString()` writes (JSON has no dates), in
+ * UTC. A day alone, a local time or a number is not one: every client reads the same instant.
+ */
+export const isoDateTime = (description = 'ISO 8601 date-time') =>
+  z.iso.datetime().describe(description);
 
 /** Money as the API answers it: dollars with at most two decimals (cents are the database's). */
 export const dollarAmount = (description = 'Dollars') => z.number().describe(description);

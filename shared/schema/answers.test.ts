@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LEDGER_TRANSACTION_KINDS } from '../constants';
+import { isoDateTime } from './answer-fields';
 import { marketplacePinSchema } from './gift-cards';
 import { walletSchema, walletTransactionSchema } from './ledger';
 import { businessDashboardStatsSchema } from './pins';
@@ -44,6 +45,15 @@ describe('answer schemas', () => {
     expect(walletTransactionSchema.safeParse({ ...walletLine, kind: 'refund' }).success).toBe(
       false,
     );
+  });
+
+  it('reads a moment only as the UTC text Date#toISOString writes', () => {
+    const moment = isoDateTime();
+    const written = new Date(Date.UTC(2026, 0, 2, 3, 4, 5)).toISOString();
+    expect(moment.safeParse(written).success).toBe(true);
+    for (const text of ['', 'soon', '2026-01-02', '2026-13-02T03:04:05.000Z', 1767323045000]) {
+      expect(moment.safeParse(text).success, String(text)).toBe(false);
+    }
   });
 
   it('has a marketplace distance only with a location: absent is fine, null is not', () => {

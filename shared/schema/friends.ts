@@ -50,7 +50,8 @@ export const mentionSearchQuerySchema = z.object({
     .string({ error: SEARCH_HINT })
     .trim()
     .min(SEARCH_MIN_LENGTH, SEARCH_HINT)
-    .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG),
+    .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG)
+    .describe('Part of a name or username, as typed after @'),
 });
 
 // ---------------------------------------------------------------------------------------------

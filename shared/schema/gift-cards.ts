@@ -75,8 +75,12 @@ const coordinate = (label: string, limit: number) =>
     .transform((value) => Math.round(value * 1e7) / 1e7 + 0);
 
 const placeFields = {
-  lat: coordinate('lat', LIMITS.latitudeMax).optional(),
-  lng: coordinate('lng', LIMITS.longitudeMax).optional(),
+  lat: coordinate('lat', LIMITS.latitudeMax)
+    .optional()
+    .describe("The consumer's latitude, with lng, for offers near them"),
+  lng: coordinate('lng', LIMITS.longitudeMax)
+    .optional()
+    .describe("The consumer's longitude, with lat"),
 };
 const bothOrNeither = <Place extends { lat?: number | undefined; lng?: number | undefined }>(
   place: Place,
@@ -91,7 +95,12 @@ export const marketplacePlaceSchema = z
 export const marketplaceQuerySchema = z
   .object({
     ...placeFields,
-    brand: z.string().trim().max(LIMITS.brandIdMax, 'Unknown brand').optional(),
+    brand: z
+      .string()
+      .trim()
+      .max(LIMITS.brandIdMax, 'Unknown brand')
+      .optional()
+      .describe("Only this brand's offers (its id)"),
     search: z
       .string()
       .trim()
@@ -99,7 +108,8 @@ export const marketplaceQuerySchema = z
         GIFT_LIMITS.searchTextMax,
         `Search must be at most ${GIFT_LIMITS.searchTextMax} characters`,
       )
-      .optional(),
+      .optional()
+      .describe("Words to find in an offer's brand, business or store"),
     ...pageQueryFields,
   })
   .refine(bothOrNeither, bothOrNeitherMessage);
@@ -186,13 +196,15 @@ export type GuestGiftResult = z.infer<typeof guestGiftResultSchema>;
 export const leaderboardQuerySchema = z.object({
   period: z
     .enum(LEADERBOARD_PERIODS, { error: 'period must be one of week, month, year, all' })
-    .default('month'),
+    .default('month')
+    .describe('The period to rank gifts over: week, month, year or all'),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, `limit must be between 1 and ${LEADERBOARD_LIMITS.sizeMax}`)
     .max(LEADERBOARD_LIMITS.sizeMax, `limit must be between 1 and ${LEADERBOARD_LIMITS.sizeMax}`)
-    .default(LEADERBOARD_LIMITS.sizeDefault),
+    .default(LEADERBOARD_LIMITS.sizeDefault)
+    .describe('How many places to list'),
 });
 
 export const userSearchQuerySchema = z.object({
@@ -200,8 +212,12 @@ export const userSearchQuerySchema = z.object({
     .string({ error: SEARCH_HINT })
     .trim()
     .min(SEARCH_MIN_LENGTH, SEARCH_HINT)
-    .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG),
-  type: z.enum(USER_TYPES, { error: 'type must be consumer or business' }).optional(),
+    .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG)
+    .describe('Part of a name or username'),
+  type: z
+    .enum(USER_TYPES, { error: 'type must be consumer or business' })
+    .optional()
+    .describe('Only accounts of this type'),
 });
 
 export const giftCardListQuerySchema = z.object({ ...pageQueryFields });

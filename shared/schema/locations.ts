@@ -36,10 +36,14 @@ const stateCode = z
   .transform((value) => value.toUpperCase())
   .refine((value) => Object.hasOwn(US_STATES, value), 'state must be a US state code such as CA');
 
-export const statesQuerySchema = z.object({ brand: required('brand') });
-export const citiesQuerySchema = z.object({ brand: required('brand'), state: stateCode });
+const brandField = required('brand').describe('The brand whose stores to look in');
+const stateField = stateCode.describe('A US state code, such as CA');
+const cityField = required('city').describe('A city of that state, as the cities list names it');
+
+export const statesQuerySchema = z.object({ brand: brandField });
+export const citiesQuerySchema = z.object({ brand: brandField, state: stateField });
 export const storesQuerySchema = z.object({
-  brand: required('brand'),
-  state: stateCode,
-  city: required('city'),
+  brand: brandField,
+  state: stateField,
+  city: cityField,
 });

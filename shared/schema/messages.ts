@@ -65,17 +65,6 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-/** GET /api/messages/:username?before=<message id>: the page of messages older than `before`. */
-export const messageListQuerySchema = z.object({
-  before: messageIdSchema('before must be a message id').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 100' })
-    .int('limit must be a number from 1 to 100')
-    .min(1, 'limit must be a number from 1 to 100')
-    .max(100, 'limit must be a number from 1 to 100')
-    .default(MESSAGE_LIMITS.pageSize),
-});
-
 /** GET /api/messages: pages of conversations (page, limit as every list). */
 export const conversationListQuerySchema = z.object({ ...pageQueryFields });
 

@@ -34,7 +34,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
 export const notificationListQuerySchema = z.object({
   filter: z
     .enum(NOTIFICATION_FILTERS, { error: 'filter must be all, unread or read' })
-    .default('all'),
+    .default('all')
+    .describe('Which notifications: all, unread or read'),
   ...pageQueryFields,
 });
 
@@ -151,22 +152,6 @@ export type LeadInput = z.input<typeof leadInputSchema>;
 
 /** PATCH: any subset of the fields, and nothing else changes. */
 export const leadPatchSchema = z.object(leadFields).partial();
-
-export const leadListQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(LEAD_LIMITS.searchMax, `Search must be at most ${LEAD_LIMITS.searchMax} characters`)
-    .optional(),
-  status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
-  page: pageQueryFields.page,
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, `pageSize must be between 1 and ${LEAD_LIMITS.pageSizeMax}`)
-    .max(LEAD_LIMITS.pageSizeMax, `pageSize must be between 1 and ${LEAD_LIMITS.pageSizeMax}`)
-    .default(LEAD_LIMITS.pageSizeDefault),
-});
 
 export const LEAD_MESSAGES = { notFound: 'Lead not found' } as const;
 

@@ -222,7 +222,8 @@ export const savedCardParamsSchema = z.object({
     .number({ error: PAYMENT_MESSAGES.unknownSavedCard })
     .int(PAYMENT_MESSAGES.unknownSavedCard)
     .positive(PAYMENT_MESSAGES.unknownSavedCard)
-    .max(2_147_483_647, PAYMENT_MESSAGES.unknownSavedCard),
+    .max(2_147_483_647, PAYMENT_MESSAGES.unknownSavedCard)
+    .describe("The saved card's id"),
 });
 
 const bankDigits = (value: string) => value.replace(/[\s-]/g, '');

@@ -60,13 +60,19 @@ export const pinPostSchema = z.object({
 
 /** Cursor pagination: the cursor is opaque to the client (the last post's position). */
 export const feedQuerySchema = z.object({
-  cursor: z.string().trim().max(POST_LIMITS.cursorMax).optional(),
+  cursor: z
+    .string()
+    .trim()
+    .max(POST_LIMITS.cursorMax)
+    .optional()
+    .describe("The `next` link's cursor; none for the newest posts"),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, `limit must be between 1 and ${POST_LIMITS.pageSizeMax}`)
     .max(POST_LIMITS.pageSizeMax, `limit must be between 1 and ${POST_LIMITS.pageSizeMax}`)
-    .default(POST_LIMITS.pageSizeDefault),
+    .default(POST_LIMITS.pageSizeDefault)
+    .describe(`How many posts a page holds, at most ${POST_LIMITS.pageSizeMax}`),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -164,7 +164,7 @@ export async function listLeads(
     search?: string | undefined;
     status?: LeadStatus | undefined;
     page: number;
-    pageSize: number;
+    limit: number;
   },
 ): Promise<Page<Lead>> {
   const pattern = searchPattern(query.search);
@@ -175,13 +175,13 @@ export async function listLeads(
     businessId,
     pattern,
     status: query.status,
-    after: (query.page - 1) * query.pageSize,
-    through: query.page * query.pageSize,
+    after: (query.page - 1) * query.limit,
+    through: query.page * query.limit,
   });
   const total =
     rows[0]?.total ??
     (query.page === 1 ? 0 : await db.$count(leads, leadFilter(businessId, pattern, query.status)));
-  return { items: rows.map(toLead), page: query.page, limit: query.pageSize, total };
+  return { items: rows.map(toLead), page: query.page, limit: query.limit, total };
 }
 
 const toColumns = (input: Partial<LeadData>) => ({

@@ -11,11 +11,7 @@ import { users } from '@shared/tables/users';
 import { type Database, type Executor, type Transaction } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { AppError, notFound } from '../../lib/errors';
-import { consumeRateLimit } from '../rate-limit/rate-limit';
 import { type PaymentProvider } from './payment-provider';
-
-/** Cards one account may save in an hour: saving is how a stolen card would be tried out. */
-export const CARD_SAVES_PER_HOUR = 20;
 
 const savedCardColumns = {
   id: paymentMethods.id,
@@ -86,12 +82,6 @@ export async function saveCard(
   userId: number,
   input: { paymentToken: string; makeDefault?: boolean | undefined },
 ): Promise<{ card: SavedCard; created: boolean }> {
-  await consumeRateLimit(db, {
-    key: `card-saves:user:${userId}`,
-    limit: CARD_SAVES_PER_HOUR,
-    windowSeconds: 60 * 60,
-    message: 'Too many cards saved. Please try again later.',
-  });
   const summary = await provider.describeCard(input.paymentToken);
   if (isCardExpired(summary.expMonth, summary.expYear)) {
     throw new AppError('VALIDATION', PAYMENT_SETTINGS_MESSAGES.cardExpired, {

@@ -115,35 +115,6 @@ export async function consumeRateLimit(
 /** A client address may make this many times an account's allowance (people share addresses). */
 export const ADDRESS_ALLOWANCE_FACTOR = 5;
 
-/**
- * Counts a signed-in person's request against their account's allowance and against a larger one
- * for their client address (the address as Express reads it, through TRUST_PROXY), so that neither
- * one account from many addresses nor many accounts from one address can exceed a limit.
- */
-export async function consumeAccountRateLimit(
-  db: Database,
-  rule: {
-    name: string;
-    userId: number;
-    address: string | undefined;
-    limit: number;
-    windowSeconds: number;
-    message: string;
-  },
-): Promise<RateLimitSlots> {
-  const { name, userId, address, limit, windowSeconds, message } = rule;
-  return consumeRateLimit(
-    db,
-    { key: `${name}:user:${userId}`, limit, windowSeconds, message },
-    {
-      key: `${name}:address:${address ?? 'unknown'}`,
-      limit: limit * ADDRESS_ALLOWANCE_FACTOR,
-      windowSeconds,
-      message,
-    },
-  );
-}
-
 /** Forgets a key's count (a successful sign-in forgets the failures before it). */
 export async function clearRateLimit(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
