@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
+import { expect } from 'vitest';
 import { createApp, type App } from '../app';
 import { loadConfig, type Config, type RateLimitConfig } from '../config';
 import {
@@ -20,6 +22,7 @@ import { type JobQueue, prepareJobQueues, startJobQueue } from '../jobs/job-queu
 import { createLogger, type Logger } from '../lib/logger';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { findProjectRoot } from '../lib/project-root';
+import { createOpenApiValidator, type OpenApiDocument, watchAnswer } from './openapi-validator';
 
 export type TestContext = {
   app: App;
@@ -37,8 +40,40 @@ export type TestContext = {
   mailer: Mailer;
   /** A supertest agent that keeps cookies, like one browser. */
   agent: () => ReturnType<typeof request.agent>;
+  /**
+   * The answers so far that /api/openapi.json does not describe (a status its operation does not
+   * list, a body its schema refuses), each with the test that asked; `close` fails on any.
+   */
+  undocumentedAnswers: string[];
   close: () => Promise<void>;
 };
+
+type AppEntry = (request: IncomingMessage, response: ServerResponse, next?: unknown) => unknown;
+
+/**
+ * Checks every /api answer the app gives from now on against the OpenAPI document it serves,
+ * and collects what the document does not describe. The check wraps the app's own entry, so
+ * every request is seen, whether a test sent it with `request(app)` or an agent.
+ */
+async function checkAnswersAgainstDocument(app: App): Promise<string[]> {
+  const served = await request(app).get('/api/openapi.json').expect(200);
+  const validator = createOpenApiValidator(served.body as OpenApiDocument);
+  const problems: string[] = [];
+  // An Express app is a function that passes each request to its own `handle`: replacing that
+  // sees every request, before any middleware.
+  const entry = app as unknown as { handle: AppEntry };
+  const handle = entry.handle.bind(app);
+  entry.handle = (incoming, outgoing, next) => {
+    if (incoming.url?.startsWith('/api/')) {
+      const asker = expect.getState().currentTestName ?? 'before or after the tests';
+      watchAnswer(incoming, outgoing, (answer) => {
+        for (const problem of validator.check(answer)) problems.push(`${asker}: ${problem}`);
+      });
+    }
+    return handle(incoming, outgoing, next);
+  };
+  return problems;
+}
 
 /**
  * What a migrated test database depends on: the migrations, the job queues, and the PGlite
@@ -259,6 +294,7 @@ export async function createTestContext(
     client: { kind: 'static', directory: clientDirectory },
     jobs,
   });
+  const undocumentedAnswers = await checkAnswersAgainstDocument(app);
 
   return {
     app,
@@ -270,6 +306,7 @@ export async function createTestContext(
     jobs,
     mailer,
     agent: () => request.agent(app),
+    undocumentedAnswers,
     close: async () => {
       await app.locals.notificationHub.close();
       await app.locals.sessionStore.close?.();
@@ -279,6 +316,13 @@ export async function createTestContext(
       fs.rmSync(config.dataDir, { recursive: true, force: true });
       await dropDatabase();
       fs.rmSync(clientDirectory, { recursive: true, force: true });
+      if (undocumentedAnswers.length > 0) {
+        throw new Error(
+          `The server gave ${undocumentedAnswers.length} answer(s) /api/openapi.json does not ` +
+            `describe: list each in its contract (\`errors\`, \`answer\`):\n- ` +
+            [...new Set(undocumentedAnswers)].join('\n- '),
+        );
+      }
     },
   };
 }
