@@ -7,7 +7,7 @@ import { getUserQueryOptions, useUser } from '@/api/get-user';
 import { getProfileQueryOptions } from '@/features/profile/api/get-profile';
 import { getPostsInfiniteQueryOptions, usePosts } from '@/features/social-feed/api/get-posts';
 import { queryClient } from '@/lib/query-client';
-import { buildPublicProfile } from '@/testing/fixtures';
+import { buildPublicProfile, buildUser } from '@/testing/fixtures';
 import { jsonReply, listReply, mockApi } from '@/testing/mock-api';
 import { startFirstRoute } from '../first-route';
 
@@ -43,7 +43,7 @@ describe('startFirstRoute on a public profile', () => {
   it('asks for the profile when the page came without it, or with someone else’s', async () => {
     const api = mockApi({
       'GET /api/user': jsonReply(401, { message: 'Not signed in' }),
-      'GET /api/user/profile/sam_lee': jsonReply(404, { message: 'No' }),
+      'GET /api/user/profile/:username': jsonReply(404, { message: 'No' }),
     });
     sendWithPage({ profile });
     startFirstRoute('/u/sam_lee');
@@ -72,7 +72,7 @@ describe('startFirstRoute on the sign-in page', () => {
 describe('startFirstRoute on a signed-in list', () => {
   it('asks who is signed in at once, and the page mounting a moment later uses that answer', async () => {
     const api = mockApi({
-      'GET /api/user': jsonReply(200, { id: 'u1', username: 'ava', type: 'consumer' }),
+      'GET /api/user': jsonReply(200, buildUser({ username: 'ava' })),
       'GET /api/posts': listReply([], { nextCursor: null }),
     });
     startFirstRoute('/social-feed');

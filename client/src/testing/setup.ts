@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { removeAllToasts } from '@/components/ui/use-toast';
-import { mockApi } from './mock-api';
+import { resetMockApi, startMockServer } from './mock-api';
 
 // A dialog or page loaded on demand (React.lazy) can take more than the default second to appear
 // while both test workers are busy; `findBy…` and `waitFor` wait up to five.
@@ -46,13 +46,12 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-beforeEach(() => {
-  // Every test starts with an API that answers nothing; tests route what they need with mockApi.
-  mockApi({});
-});
+// Every test starts with an API that answers nothing (404); tests route what they need with mockApi.
+startMockServer();
 
 afterEach(() => {
   cleanup();
+  resetMockApi();
   removeAllToasts();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_LIST_QUERY_KEY, useUnreadCount } from '@/api/get-unread-count';
-import { api as apiClient } from '@/lib/api-client';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
+import { notificationsContracts } from '@shared/contracts/notifications';
+import { type NotificationItem } from '@shared/schema/notifications';
+import { useUnreadCount } from '@/api/get-unread-count';
+import { contractQuery } from '@/lib/query-client';
 import { jsonReply, listReply, mockApi } from '@/testing/mock-api';
 import { findToast, renderWithProviders, toastRegion } from '@/testing/test-utils';
 import {
@@ -57,8 +60,7 @@ function Harness({ userId, createEventSource }: HarnessProps) {
   const status = useNotificationStream({ userId, createEventSource });
   const count = useUnreadCount({ enabled: userId !== null });
   const list = useQuery({
-    queryKey: [...NOTIFICATION_LIST_QUERY_KEY, 'consumer', 'all'],
-    queryFn: () => apiClient.list('/consumer/notifications'),
+    ...contractQuery(notificationsContracts.consumerList, { query: { filter: 'all' } }),
     enabled: userId !== null,
   });
   return (
@@ -71,7 +73,7 @@ function Harness({ userId, createEventSource }: HarnessProps) {
 }
 
 function serverState(unread = 0) {
-  const state = { unread, items: [] as unknown[] };
+  const state: { unread: number; items: NotificationItem[] } = { unread, items: [] };
   const api = mockApi({
     'GET /api/notifications/unread-count': () => jsonReply(200, { unread: state.unread }),
     'GET /api/consumer/notifications': () => listReply(state.items),
@@ -79,11 +81,20 @@ function serverState(unread = 0) {
   return { state, api };
 }
 
-const notification = {
+const notification: NotificationItem = {
   id: 31,
   type: 'friend_request_received',
   message: 'Alex Adams sent you a friend request',
+  amount: null,
+  senderName: 'Alex Adams',
+  senderAvatar: null,
+  senderUsername: 'alex',
+  receiverName: 'Casey Consumer',
+  receiverAvatar: null,
+  createdAt: '2025-03-04T12:00:00.000Z',
   read: false,
+  referenceType: null,
+  referenceId: null,
 };
 
 afterEach(() => {
@@ -96,13 +107,9 @@ describe('useNotificationStream', () => {
     const streams = fakeStreams();
     function WalletHarness() {
       useNotificationStream({ userId: 1, createEventSource: streams.create });
-      const wallet = useQuery({
-        queryKey: ['wallet', 'cards', 'page'],
-        queryFn: () => apiClient.get('/gift-cards/consumer/wallet'),
-      });
+      const wallet = useQuery(contractQuery(giftCardsContracts.consumerCards));
       return <p>wallet: {wallet.isSuccess ? 'loaded' : '-'}</p>;
     }
-    api.fetch.mockClear();
     const walletCalls = () => api.requestsTo('GET', '/api/gift-cards/consumer/wallet').length;
     renderWithProviders(<WalletHarness />);
     await waitFor(() => expect(walletCalls()).toBe(1));

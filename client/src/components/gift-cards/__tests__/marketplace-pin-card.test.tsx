@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ClaimResult, type MarketplacePin } from '@shared/schema/gift-cards';
 import { type CurrentUser } from '@shared/schema/users';
 import { brandsFixture, buildUser } from '@/testing/fixtures';
-import { jsonReply, mockApi, pending, type MockRoutes } from '@/testing/mock-api';
+import { jsonReply, mockApi, pending, type MockHandler } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { MarketplacePinCard } from '../marketplace-pin-card';
 
@@ -132,12 +132,12 @@ const claimResult: ClaimResult = {
 async function openClaim(
   pin: MarketplacePin,
   user: CurrentUser | null = buildUser({ phone: '+15551234567' }),
-  claim: MockRoutes[string] = jsonReply(201, claimResult),
+  claim: MockHandler<'POST /api/pins/:id/claim'> = jsonReply(201, claimResult),
 ) {
   const api = mockApi({
     'GET /api/brands': jsonReply(200, brandsFixture),
     'GET /api/user': user ? jsonReply(200, user) : pending,
-    [`POST /api/pins/${pin.id}/claim`]: claim,
+    'POST /api/pins/:id/claim': claim,
   });
   const view = renderWithProviders(<MarketplacePinCard pin={pin} />);
   const claimButton = within(screen.getByRole('article', { name: pin.message })).getByRole(

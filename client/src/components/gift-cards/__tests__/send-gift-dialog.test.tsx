@@ -28,7 +28,7 @@ function card(overrides: Partial<WalletGiftCard> = {}): WalletGiftCard {
   };
 }
 
-function cardPage(items: WalletGiftCard[]): MockReply {
+function cardPage(items: WalletGiftCard[]): MockReply<'GET /api/gift-cards/consumer/wallet'> {
   return listReply(items, { limit: 100 });
 }
 
@@ -67,9 +67,8 @@ function routes(overrides: MockRoutes = {}): MockRoutes {
   return {
     'GET /api/gift-cards/consumer/wallet': cardPage(cards),
     'GET /api/users/search': jsonReply(200, [jordan]),
-    'POST /api/gift-cards/7/send': jsonReply(201, sent),
-    'POST /api/gift-cards/8/send': jsonReply(201, { ...sent, brand: 'dunkin', value: 12.5 }),
-    'POST /api/gift-cards/9/send': jsonReply(201, sent),
+    'POST /api/gift-cards/:id/send': ({ params }) =>
+      jsonReply(201, params.id === '8' ? { ...sent, brand: 'dunkin', value: 12.5 } : sent),
     'GET /api/user': jsonReply(200, buildUser({ email: 'casey@example.com' })),
     'GET /api/payments/cards': jsonReply(200, []),
     'GET /api/payments/config': jsonReply(200, {
@@ -217,7 +216,7 @@ describe('SendGiftDialog', () => {
   it("keeps the dialog open with the server's message when sending fails", async () => {
     mockApi(
       routes({
-        'POST /api/gift-cards/7/send': jsonReply(410, {
+        'POST /api/gift-cards/:id/send': jsonReply(410, {
           message: 'This gift card has expired',
         }),
       }),

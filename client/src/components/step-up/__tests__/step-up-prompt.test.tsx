@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { walletContracts } from '@shared/contracts/wallet';
+import { type FundsMovementResult } from '@shared/schema/ledger';
 import { TWO_FACTOR_MESSAGES } from '@shared/schema/two-factor';
-import { api, errorMessage } from '@/lib/api-client';
+import { call, errorMessage } from '@/lib/api-client';
 import { jsonReply, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { StepUpPrompt } from '../step-up-prompt';
@@ -12,10 +14,23 @@ const stepUp = jsonReply(403, {
   code: 'STEP_UP_REQUIRED',
 });
 
+const withdrawal: FundsMovementResult = {
+  transaction: {
+    id: 't1',
+    kind: 'withdraw',
+    description: 'Withdrawal to bank account',
+    type: 'sent',
+    date: '2025-03-04T12:00:00.000Z',
+    amount: 5,
+    status: 'completed',
+  },
+  balance: 45,
+};
+
 /** A money action as any page has one: a mutation through the api client, nothing else. */
 function Withdraw() {
   const withdraw = useMutation({
-    mutationFn: () => api.post<{ balance: number }>('/wallet/withdraw', { amount: 5 }),
+    mutationFn: () => call(walletContracts.withdraw, { body: { amount: 5 } }),
   });
   return (
     <div>
@@ -33,8 +48,7 @@ function renderMoneyAction(routes: MockRoutes = {}) {
   let confirmed = false;
   const mocked = mockApi({
     'GET /api/user/two-factor': jsonReply(200, { enabled: true, recoveryCodesLeft: 10 }),
-    'POST /api/user/confirm-identity': ({ body }) => {
-      const proof = body as { password?: string; code?: string };
+    'POST /api/user/confirm-identity': ({ body: proof }) => {
       if (proof.password === 'secret123' || proof.code === '123456') {
         confirmed = true;
         return jsonReply(200, { confirmedUntil: new Date().toISOString() });
@@ -44,7 +58,7 @@ function renderMoneyAction(routes: MockRoutes = {}) {
         errors: { password: 'Password is incorrect' },
       });
     },
-    'POST /api/wallet/withdraw': () => (confirmed ? jsonReply(201, { balance: 45 }) : stepUp),
+    'POST /api/wallet/withdraw': () => (confirmed ? jsonReply(201, withdrawal) : stepUp),
     ...routes,
   });
   const rendered = renderWithProviders(

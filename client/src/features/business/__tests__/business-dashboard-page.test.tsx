@@ -4,21 +4,17 @@ import { type BusinessDashboardStats, type BusinessPin } from '@shared/schema/pi
 import { jsonReply, listReply, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { BusinessDashboardPage } from '../pages/business-dashboard-page';
-import { buildPin, wizardRoutes } from './business-fixtures';
-
-const stats: BusinessDashboardStats = {
-  activePins: 2,
-  totalValue: 45.5,
-  rank: 3,
-  rankedBusinesses: 10,
-  firstSteps: { fundsAdded: true, pinCreated: true, firstClaim: true },
-};
+import { buildPin, dashboardStats as stats, wizardRoutes } from './business-fixtures';
 
 function dashboardRoutes({
   dashboard = stats,
   pins = [buildPin()],
   extra = {},
-}: { dashboard?: BusinessDashboardStats; pins?: BusinessPin[]; extra?: MockRoutes } = {}) {
+}: {
+  dashboard?: BusinessDashboardStats;
+  pins?: BusinessPin[];
+  extra?: MockRoutes;
+} = {}): MockRoutes {
   return {
     ...wizardRoutes(),
     'GET /api/business/dashboard': jsonReply(200, dashboard),
@@ -184,7 +180,7 @@ describe('BusinessDashboardPage', () => {
               limit: 10,
               total: cancelled ? 0 : 1,
             }),
-          'POST /api/pins/7/cancel': () => {
+          'POST /api/pins/:id/cancel': () => {
             cancelled = true;
             return jsonReply(200, buildPin({ status: 'cancelled' }));
           },
@@ -239,7 +235,7 @@ describe('BusinessDashboardPage', () => {
           'GET /api/wallet/transactions': listReply(
             [
               {
-                id: 5,
+                id: 't5',
                 kind: 'pin_reserve',
                 description: 'Reserved for Starbucks pin',
                 type: 'sent',

@@ -1,8 +1,8 @@
 import { type LocationOption, type StoreOption } from '@shared/schema/locations';
-import { type BusinessPin } from '@shared/schema/pins';
+import { type BusinessDashboardStats, type BusinessPin } from '@shared/schema/pins';
 import { type Wallet } from '@shared/schema/ledger';
 import { buildProfileSettings, buildUser, identifiersFixture } from '@/testing/fixtures';
-import { jsonReply, type MockHandler, type MockRoutes } from '@/testing/mock-api';
+import { jsonReply, type MockRoutes } from '@/testing/mock-api';
 
 export const businessUser = buildUser({
   id: 42,
@@ -92,7 +92,16 @@ export function buildPin(overrides: Partial<BusinessPin> = {}): BusinessPin {
 }
 
 /** The catalogue, the user, identifiers and a wallet: everything the wizard reads. */
-export function wizardRoutes(overrides: Partial<Record<string, MockHandler>> = {}): MockRoutes {
+/** A business with two live pins and its first steps done. */
+export const dashboardStats: BusinessDashboardStats = {
+  activePins: 2,
+  totalValue: 45.5,
+  rank: 3,
+  rankedBusinesses: 10,
+  firstSteps: { fundsAdded: true, pinCreated: true, firstClaim: true },
+};
+
+export function wizardRoutes(overrides: MockRoutes = {}): MockRoutes {
   return {
     'GET /api/user': jsonReply(200, businessUser),
     'GET /api/user/settings': jsonReply(200, businessSettings),
@@ -105,6 +114,6 @@ export function wizardRoutes(overrides: Partial<Record<string, MockHandler>> = {
       jsonReply(200, citiesByState[request.search.get('state') ?? ''] ?? []),
     'GET /api/locations/stores': (request) =>
       jsonReply(200, request.search.get('city') === 'Boston' ? bostonStores : []),
-    ...(overrides as MockRoutes),
+    ...overrides,
   };
 }

@@ -3,16 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { brandColour } from '@shared/constants';
 import { type BusinessPin } from '@shared/schema/pins';
 import { type MapProps } from '@/components/map/map-types';
-import {
-  jsonReply,
-  listReply,
-  mockApi,
-  type MockRequest,
-  type MockRoutes,
-} from '@/testing/mock-api';
+import { jsonReply, listReply, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { ActivePinsList } from '../components/active-pins-list';
-import { buildPin, buildWallet, wizardRoutes } from './business-fixtures';
+import { buildPin, buildWallet, dashboardStats, wizardRoutes } from './business-fixtures';
 
 // jsdom draws no maps: a stand-in lists what the list hands Leaflet, each marker and circle a line.
 vi.mock('@/components/map/leaflet-map', () => ({
@@ -42,12 +36,16 @@ const DAY = 86_400_000;
  * The list over `pins` (the list reads its pins again after each change, from `current`), filtered
  * by status and paged as the server does, so the list and the map each get what they asked for.
  */
-function listRoutes(current: () => BusinessPin[], extra: MockRoutes = {}, balance = 100) {
+function listRoutes(
+  current: () => BusinessPin[],
+  extra: MockRoutes = {},
+  balance = 100,
+): MockRoutes {
   return {
     ...wizardRoutes(),
     'GET /api/wallet': jsonReply(200, buildWallet(balance)),
-    'GET /api/business/dashboard': jsonReply(200, {}),
-    'GET /api/pins/mine': ({ search }: MockRequest) => {
+    'GET /api/business/dashboard': jsonReply(200, dashboardStats),
+    'GET /api/pins/mine': ({ search }) => {
       const statuses = search.get('status')?.split(',');
       const page = Number(search.get('page') ?? 1);
       const limit = Number(search.get('limit') ?? 20);
@@ -166,7 +164,7 @@ describe('ActivePinsList: the map', () => {
     );
     mockApi(
       listRoutes(() => shown.slice(0, 1), {
-        'GET /api/pins/mine': ({ search }: MockRequest) =>
+        'GET /api/pins/mine': ({ search }) =>
           search.get('status') === 'active'
             ? listReply(shown, { page: 1, limit: 100, total: 130 })
             : listReply(shown.slice(0, 10), { page: 1, limit: 10, total: 130 }),
@@ -199,11 +197,11 @@ describe('ActivePinsList: Pause and Resume', () => {
     let pin = buildPin();
     const api = mockApi(
       listRoutes(() => [pin], {
-        'POST /api/pins/7/pause': () => {
+        'POST /api/pins/:id/pause': () => {
           pin = { ...pin, status: 'paused' };
           return jsonReply(200, pin);
         },
-        'POST /api/pins/7/resume': () => {
+        'POST /api/pins/:id/resume': () => {
           pin = { ...pin, status: 'active' };
           return jsonReply(200, pin);
         },
@@ -227,7 +225,7 @@ describe('ActivePinsList: Pause and Resume', () => {
   it('shows the server’s refusal in a toast and keeps the pin as it was', async () => {
     mockApi(
       listRoutes(() => [buildPin()], {
-        'POST /api/pins/7/pause': jsonReply(409, { message: 'This pin is already expired' }),
+        'POST /api/pins/:id/pause': jsonReply(409, { message: 'This pin is already expired' }),
       }),
     );
     const { user } = await renderList();
@@ -254,8 +252,7 @@ describe('ActivePinsList: Extend', () => {
     let pin = buildPin({ expiresAt: '2025-06-02T12:00:00.000Z' });
     const api = mockApi(
       listRoutes(() => [pin], {
-        'POST /api/pins/7/extend': (request) => {
-          const { days } = request.body as { days: number };
+        'POST /api/pins/:id/extend': ({ body: { days } }) => {
           pin = {
             ...pin,
             expiresAt: new Date(Date.parse(pin.expiresAt) + days * DAY).toISOString(),
@@ -295,7 +292,7 @@ describe('ActivePinsList: Extend', () => {
   it('shows the server’s refusal in the dialog, which stays open', async () => {
     mockApi(
       listRoutes(() => [buildPin()], {
-        'POST /api/pins/7/extend': jsonReply(400, {
+        'POST /api/pins/:id/extend': jsonReply(400, {
           message: 'A pin can run at most 365 days from today',
           errors: { days: 'A pin can run at most 365 days from today' },
         }),
@@ -317,8 +314,7 @@ describe('ActivePinsList: Add cards', () => {
     let pin = buildPin({ value: 10, quantity: 3, remaining: 2 });
     const api = mockApi(
       listRoutes(() => [pin], {
-        'POST /api/pins/7/top-up': (request) => {
-          const { quantity } = request.body as { quantity: number };
+        'POST /api/pins/:id/top-up': ({ body: { quantity } }) => {
           pin = { ...pin, quantity: pin.quantity + quantity, remaining: pin.remaining + quantity };
           return jsonReply(200, pin);
         },
@@ -361,7 +357,7 @@ describe('ActivePinsList: Add cards', () => {
   it('checks the number, and shows the server’s refusal in the dialog', async () => {
     const api = mockApi(
       listRoutes(() => [buildPin({ quantity: 998 })], {
-        'POST /api/pins/7/top-up': jsonReply(409, { message: 'Insufficient funds' }),
+        'POST /api/pins/:id/top-up': jsonReply(409, { message: 'Insufficient funds' }),
       }),
     );
     const { user } = await renderList();

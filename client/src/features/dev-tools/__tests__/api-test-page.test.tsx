@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { type FriendshipResult } from '@shared/schema/friends';
 import { jsonReply, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { ApiTestPage } from '../pages/api-test-page';
@@ -23,7 +24,7 @@ function answerIn(container: HTMLElement): HTMLElement {
 
 describe('ApiTestPage', () => {
   it('sends a friend request to the typed username and shows the JSON answer', async () => {
-    const answer = {
+    const answer: FriendshipResult = {
       friendshipId: 12,
       status: 'pending',
       friend: { id: 2, name: 'Jordan Lee', username: 'jordan' },
@@ -62,8 +63,8 @@ describe('ApiTestPage', () => {
     const { api, user } = renderApiTest({
       'POST /api/friends/respond': ({ body }) =>
         jsonReply(200, {
-          friendshipId: (body as { friendshipId: number }).friendshipId,
-          status: (body as { action: string }).action === 'accept' ? 'accepted' : 'rejected',
+          friendshipId: body.friendshipId,
+          status: body.action === 'accept' ? 'accepted' : 'rejected',
           friend: { id: 2, name: 'Jordan Lee', username: 'jordan' },
         }),
     });

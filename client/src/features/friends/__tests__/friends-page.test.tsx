@@ -165,7 +165,7 @@ describe('FriendsPage', () => {
       {},
       {
         'GET /api/friends': () => jsonReply(200, friends),
-        'DELETE /api/friends/7': () => {
+        'DELETE /api/friends/:id': () => {
           friends = [];
           return jsonReply(204);
         },
@@ -198,7 +198,7 @@ describe('FriendsPage', () => {
   it('keeps the confirmation open when removing fails', async () => {
     const { user } = renderFriends(
       { friends: [buildFriend({ name: 'Avery Park' }, 7)] },
-      { 'DELETE /api/friends/7': jsonReply(404, { message: 'Friend not found' }) },
+      { 'DELETE /api/friends/:id': jsonReply(404, { message: 'Friend not found' }) },
     );
 
     await user.click(await screen.findByRole('button', { name: 'Remove Avery Park' }));

@@ -10,7 +10,7 @@ import { buildPublicFriend, buildResult } from './friends-fixtures';
 const FRIENDS_OF_JORDAN = '/api/user/jordan/friends';
 
 function renderUserFriends(
-  friends: MockHandler,
+  friends: MockHandler<'GET /api/user/:username/friends'>,
   {
     viewer = buildUser(),
     routes = {},
@@ -18,7 +18,7 @@ function renderUserFriends(
 ) {
   const api = mockApi({
     'GET /api/user': viewer ? jsonReply(200, viewer) : jsonReply(401, { message: 'Not signed in' }),
-    [`GET ${FRIENDS_OF_JORDAN}`]: friends,
+    'GET /api/user/:username/friends': friends,
     ...routes,
   });
   return {
@@ -31,7 +31,7 @@ function renderUserFriends(
 
 describe('UserFriendsPage', () => {
   it("lists the user's friends with View Profile links", async () => {
-    renderUserFriends(
+    const { api } = renderUserFriends(
       jsonReply(200, [
         buildPublicFriend({ id: 3, name: 'Avery Park', username: 'avery', verified: true }),
         buildPublicFriend({ id: 4, name: 'Blake Stone', username: 'blake' }),
@@ -52,6 +52,7 @@ describe('UserFriendsPage', () => {
       within(blake!).getByRole('link', { name: 'View Profile of Blake Stone' }),
     ).toHaveAttribute('href', '/u/blake');
     expect(within(blake!).queryByRole('img', { name: 'Verified' })).not.toBeInTheDocument();
+    expect(api.requestsTo('GET', FRIENDS_OF_JORDAN)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Back to profile' })).toHaveAttribute(
       'href',
       '/u/jordan',

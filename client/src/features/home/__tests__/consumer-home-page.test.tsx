@@ -54,18 +54,23 @@ function buildPin(id: number, overrides: Partial<MarketplacePin> = {}): Marketpl
   };
 }
 
-function page(items: MarketplacePin[], total = items.length): MockReply {
+function page(
+  items: MarketplacePin[],
+  total = items.length,
+): MockReply<'GET /api/gift-cards/marketplace'> {
   return listReply(items, { page: 1, limit: 4, total });
 }
 
-function renderHome(marketplace: MockHandler, suggested: MockHandler = jsonReply(200, [])) {
+function renderHome(
+  marketplace: MockHandler<'GET /api/gift-cards/marketplace'>,
+  suggested: MockHandler<'GET /api/friends/suggested'> = jsonReply(200, []),
+) {
   const api = mockApi({
     'GET /api/user': jsonReply(200, buildUser({ type: 'consumer', name: 'Casey Consumer' })),
     'GET /api/brands': jsonReply(200, brandsFixture),
-    [`GET ${MARKETPLACE}`]: marketplace,
-    [`GET ${SUGGESTED}`]: suggested,
-    'POST /api/friends/request': ({ body }) => {
-      const { username } = body as { username: string };
+    'GET /api/gift-cards/marketplace': marketplace,
+    'GET /api/friends/suggested': suggested,
+    'POST /api/friends/request': ({ body: { username } }) => {
       return jsonReply(201, {
         friendshipId: 50,
         status: 'pending',

@@ -69,7 +69,11 @@ function standing(overrides: Partial<LeaderboardStanding> = {}): LeaderboardStan
   };
 }
 
-type Routes = { board?: MockHandler; me?: MockHandler; share?: MockHandler };
+type Routes = {
+  board?: MockHandler<'GET /api/gift-cards/leaderboard'>;
+  me?: MockHandler<'GET /api/gift-cards/leaderboard/me'>;
+  share?: MockHandler<'POST /api/posts/leaderboard'>;
+};
 
 function renderPage({ board, me, share }: Routes = {}) {
   const api = mockApi({
@@ -360,7 +364,10 @@ describe('LeaderboardPage', () => {
     it("posts the viewer's rank for the chosen period and says 'Post created'", async () => {
       const { api, user } = renderPage({
         me: (request) =>
-          jsonReply(200, standing({ period: request.search.get('period') as 'month' | 'year' })),
+          jsonReply(
+            200,
+            standing({ period: request.search.get('period') === 'year' ? 'year' : 'month' }),
+          ),
       });
 
       await user.selectOptions(screen.getByLabelText('Period'), 'This Year');

@@ -89,28 +89,26 @@ describe('toDateInputValue', () => {
 });
 
 describe('resultsSummary', () => {
-  it('is (page-1)*pageSize+1 to min(page*pageSize, total) of total', () => {
-    expect(resultsSummary({ page: 1, pageSize: 10, total: 23 })).toBe(
-      'Showing 1 to 10 of 23 results',
-    );
-    expect(resultsSummary({ page: 2, pageSize: 10, total: 23 })).toBe(
+  it('is (page-1)*limit+1 to min(page*limit, total) of total', () => {
+    expect(resultsSummary({ page: 1, limit: 10, total: 23 })).toBe('Showing 1 to 10 of 23 results');
+    expect(resultsSummary({ page: 2, limit: 10, total: 23 })).toBe(
       'Showing 11 to 20 of 23 results',
     );
-    expect(resultsSummary({ page: 3, pageSize: 10, total: 23 })).toBe(
+    expect(resultsSummary({ page: 3, limit: 10, total: 23 })).toBe(
       'Showing 21 to 23 of 23 results',
     );
-    expect(resultsSummary({ page: 1, pageSize: 10, total: 4 })).toBe('Showing 1 to 4 of 4 results');
+    expect(resultsSummary({ page: 1, limit: 10, total: 4 })).toBe('Showing 1 to 4 of 4 results');
   });
 
   it("says 'Showing 0 to 0 of 0 results' when there are none", () => {
-    expect(resultsSummary({ page: 1, pageSize: 10, total: 0 })).toBe('Showing 0 to 0 of 0 results');
+    expect(resultsSummary({ page: 1, limit: 10, total: 0 })).toBe('Showing 0 to 0 of 0 results');
   });
 });
 
 describe('leadPageCount', () => {
   it('rounds up, and is at least one', () => {
-    expect(leadPageCount({ pageSize: 10, total: 0 })).toBe(1);
-    expect(leadPageCount({ pageSize: 10, total: 10 })).toBe(1);
-    expect(leadPageCount({ pageSize: 10, total: 11 })).toBe(2);
+    expect(leadPageCount({ limit: 10, total: 0 })).toBe(1);
+    expect(leadPageCount({ limit: 10, total: 10 })).toBe(1);
+    expect(leadPageCount({ limit: 10, total: 11 })).toBe(2);
   });
 });

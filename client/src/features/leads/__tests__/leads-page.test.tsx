@@ -37,19 +37,15 @@ function pagedLeads(total: number) {
   const all = Array.from({ length: total }, (_, index) =>
     buildLead({ id: index + 1, name: `Lead ${index + 1}`, email: `lead${index + 1}@example.com` }),
   );
-  return (request: MockRequest) => {
+  return (request: MockRequest<'GET /api/business/leads'>) => {
     const page = Number(request.search.get('page') ?? 1);
-    const pageSize = Number(request.search.get('pageSize') ?? 10);
-    return listReply(all.slice((page - 1) * pageSize, page * pageSize), {
-      page,
-      limit: pageSize,
-      total,
-    });
+    const limit = Number(request.search.get('limit') ?? 10);
+    return listReply(all.slice((page - 1) * limit, page * limit), { page, limit, total });
   };
 }
 
 function onePage(items: Lead[]) {
-  return (request: MockRequest) =>
+  return (request: MockRequest<'GET /api/business/leads'>) =>
     listReply(items, { page: Number(request.search.get('page') ?? 1), limit: 10 });
 }
 
@@ -81,14 +77,14 @@ describe('LeadsPage', () => {
 
     const query = lastListRequest(api);
     expect(query.get('page')).toBe('1');
-    expect(query.get('pageSize')).toBe('10');
+    expect(query.get('limit')).toBe('10');
     expect(query.has('search')).toBe(false);
     expect(query.has('status')).toBe(false);
   });
 
-  it('shows the spec defaults for a lead with missing fields', async () => {
+  it('shows the defaults for a lead with blank fields', async () => {
     renderLeads({
-      [`GET ${LEADS}`]: onePage([{ id: 7 } as Lead]),
+      [`GET ${LEADS}`]: onePage([buildLead({ id: 7, name: '', email: '', phone: '', source: '' })]),
     });
 
     await screen.findByText('Showing 1 to 1 of 1 results');
@@ -314,8 +310,8 @@ describe('LeadsPage', () => {
     let status: Lead['status'] = 'New';
     const { api, user } = renderLeads({
       [`GET ${LEADS}`]: (request) => onePage([buildLead({ status })])(request),
-      [`PATCH ${LEADS}/4`]: (request) => {
-        status = (request.body as { status: Lead['status'] }).status;
+      [`PATCH ${LEADS}/:id`]: ({ body }) => {
+        status = body.status ?? status;
         return jsonReply(200, buildLead({ status }));
       },
     });
@@ -341,7 +337,7 @@ describe('LeadsPage', () => {
     let deleted = false;
     const { api, user } = renderLeads({
       [`GET ${LEADS}`]: (request) => onePage(deleted ? [] : [buildLead()])(request),
-      [`DELETE ${LEADS}/4`]: () => {
+      [`DELETE ${LEADS}/:id`]: () => {
         deleted = true;
         return { status: 204 };
       },

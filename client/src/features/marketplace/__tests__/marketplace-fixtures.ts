@@ -7,7 +7,14 @@ import {
 } from '@shared/schema/gift-cards';
 import { screen } from '@testing-library/react';
 import { brandsFixture, buildUser } from '@/testing/fixtures';
-import { jsonReply, listReply, mockApi, type MockReply, type MockRoutes } from '@/testing/mock-api';
+import {
+  jsonReply,
+  listReply,
+  mockApi,
+  type MockHandler,
+  type MockReply,
+  type MockRoutes,
+} from '@/testing/mock-api';
 import { type renderWithProviders } from '@/testing/test-utils';
 
 export function buildPin(overrides: Partial<MarketplacePin> = {}): MarketplacePin {
@@ -43,7 +50,7 @@ export function buildPage(
     total = items.length,
     scope,
   }: { page?: number; limit?: number; total?: number; scope?: MarketplaceScope } = {},
-): MockReply {
+): MockReply<'GET /api/gift-cards/marketplace'> {
   return listReply(items, {
     page,
     limit,
@@ -147,7 +154,7 @@ export const claimResult: ClaimResult = {
 };
 
 export function mockMarketplace(
-  marketplace: MockRoutes[string] = buildPage([latte, donut]),
+  marketplace: MockHandler<'GET /api/gift-cards/marketplace'> = buildPage([latte, donut]),
   routes: MockRoutes = {},
 ) {
   return mockApi({

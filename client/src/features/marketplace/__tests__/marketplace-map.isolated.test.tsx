@@ -126,7 +126,7 @@ describe('MarketplacePage', () => {
       // Once claimed, the offer is no longer offered to this consumer: the refreshed list lacks it.
       let claimed = false;
       const api = mockMarketplace(() => buildPage(claimed ? [latte] : [latte, donut]), {
-        'POST /api/pins/8/claim': () => {
+        'POST /api/pins/:id/claim': () => {
           claimed = true;
           return jsonReply(201, {
             ...claimResult,

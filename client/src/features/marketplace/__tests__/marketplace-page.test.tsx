@@ -320,10 +320,10 @@ describe('MarketplacePage', () => {
   });
 
   it('claims a pin once confirmed: posts the claim, says it is in the wallet and refreshes the offers', async () => {
-    let answerClaim: (reply: MockReply) => void = () => {};
+    let answerClaim: (reply: MockReply<'POST /api/pins/:id/claim'>) => void = () => {};
     const api = mockMarketplace(undefined, {
-      'POST /api/pins/7/claim': () =>
-        new Promise<MockReply>((resolve) => {
+      'POST /api/pins/:id/claim': () =>
+        new Promise<MockReply<'POST /api/pins/:id/claim'>>((resolve) => {
           answerClaim = resolve;
         }),
     });
@@ -362,7 +362,7 @@ describe('MarketplacePage', () => {
 
   it("shows the server's message when the claim is refused", async () => {
     mockMarketplace(undefined, {
-      'POST /api/pins/7/claim': jsonReply(409, { message: 'You already claimed this pin' }),
+      'POST /api/pins/:id/claim': jsonReply(409, { message: 'You already claimed this pin' }),
     });
     const { user } = renderWithProviders(<MarketplacePage />);
     await screen.findByRole('region', { name: 'Offers' });

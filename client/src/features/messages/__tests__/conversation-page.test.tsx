@@ -11,14 +11,17 @@ import { buildInfo, buildMessage } from './message-fixtures';
 
 const THREAD = '/api/messages/avery';
 
-/** A page of the thread, newest first, with a `before` link when older messages remain. */
-function threadReply(messages: Message[], olderBefore?: number): MockReply {
+/** A page of the thread, newest first, with a `next` link when older messages remain. */
+function threadReply(
+  messages: Message[],
+  olderCursor?: number,
+): MockReply<'GET /api/messages/:username'> {
   return listReply(
     [...messages].sort((a, b) => b.id - a.id),
     {
       nextCursor: null,
-      headers: olderBefore
-        ? { Link: `</api/messages/avery?before=${olderBefore}&limit=30>; rel="next"` }
+      headers: olderCursor
+        ? { Link: `</api/messages/avery?cursor=${olderCursor}&limit=30>; rel="next"` }
         : {},
     },
   );
@@ -27,10 +30,10 @@ function threadReply(messages: Message[], olderBefore?: number): MockReply {
 function renderThread(routes: MockRoutes = {}) {
   const api = mockApi({
     'GET /api/user': jsonReply(200, buildUser()),
-    'GET /api/messages/avery/info': jsonReply(200, buildInfo()),
-    [`GET ${THREAD}`]: threadReply([buildMessage({ id: 1 })]),
-    'POST /api/messages/avery/read': { status: 204 },
-    'POST /api/messages/avery/typing': { status: 204 },
+    'GET /api/messages/:username/info': jsonReply(200, buildInfo()),
+    'GET /api/messages/:username': threadReply([buildMessage({ id: 1 })]),
+    'POST /api/messages/:username/read': { status: 204 },
+    'POST /api/messages/:username/typing': { status: 204 },
     ...routes,
   });
   const rendered = renderWithProviders(
@@ -48,7 +51,7 @@ const messageList = () => screen.findByRole('list', { name: 'Messages' });
 describe('ConversationPage', () => {
   it('shows message text as text, never as markup, and links only http and https addresses', async () => {
     renderThread({
-      [`GET ${THREAD}`]: threadReply([
+      'GET /api/messages/:username': threadReply([
         buildMessage({
           id: 1,
           text: '<b>x</b> <img src=x onerror=alert(1)> see https://example.com/gift. or javascript:alert(1)',
@@ -70,8 +73,8 @@ describe('ConversationPage', () => {
 
   it("marks what I opened as read and shows 'Seen' under my last message once they read it", async () => {
     const { api, queryClient } = renderThread({
-      'GET /api/messages/avery/info': jsonReply(200, buildInfo({ seenUpTo: 2 })),
-      [`GET ${THREAD}`]: threadReply([
+      'GET /api/messages/:username/info': jsonReply(200, buildInfo({ seenUpTo: 2 })),
+      'GET /api/messages/:username': threadReply([
         buildMessage({ id: 1 }),
         buildMessage({ id: 2, fromMe: true, text: 'Mine, read' }),
         buildMessage({ id: 3, fromMe: true, text: 'Mine, not yet read' }),
@@ -142,12 +145,11 @@ describe('ConversationPage', () => {
 
   it('shows a send at once, and a retry after a failure sends the same clientId', async () => {
     let attempts = 0;
-    let release: (reply: MockReply) => void = () => {};
+    let release: (reply: MockReply<'POST /api/messages/:username'>) => void = () => {};
     const { api, user } = renderThread({
-      [`POST ${THREAD}`]: (request) => {
+      'POST /api/messages/:username': ({ body }) => {
         attempts += 1;
         if (attempts === 1) return new Promise((resolve) => (release = resolve));
-        const body = request.body as { clientId: string; text: string };
         return jsonReply(
           201,
           buildMessage({ id: 9, fromMe: true, clientId: body.clientId, text: body.text }),
@@ -181,10 +183,10 @@ describe('ConversationPage', () => {
   });
 
   it('loads earlier messages above and keeps the reader at the same message', async () => {
-    let answerFirst: (reply: MockReply) => void = () => {};
+    let answerFirst: (reply: MockReply<'GET /api/messages/:username'>) => void = () => {};
     const { api, user } = renderThread({
-      [`GET ${THREAD}`]: (request) =>
-        request.search.get('before') === '3'
+      'GET /api/messages/:username': (request) =>
+        request.search.get('cursor') === '3'
           ? threadReply([buildMessage({ id: 1, text: 'Oldest' }), buildMessage({ id: 2 })])
           : new Promise((resolve) => (answerFirst = resolve)),
     });
@@ -215,7 +217,7 @@ describe('ConversationPage', () => {
     top = 40;
     await user.click(screen.getByRole('button', { name: 'Load earlier messages' }));
     await screen.findByText('Oldest');
-    expect(api.requestsTo('GET', THREAD).at(-1)?.search.get('before')).toBe('3');
+    expect(api.requestsTo('GET', THREAD).at(-1)?.search.get('cursor')).toBe('3');
     // 200px were added above: the message that was on screen stays where it was.
     expect(top).toBe(240);
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
@@ -223,8 +225,8 @@ describe('ConversationPage', () => {
 
   it('keeps a closed conversation readable, with an explanation instead of the composer', async () => {
     renderThread({
-      'GET /api/messages/avery/info': jsonReply(200, buildInfo({ canMessage: false })),
-      [`GET ${THREAD}`]: threadReply([buildMessage({ id: 1, text: 'From before' })]),
+      'GET /api/messages/:username/info': jsonReply(200, buildInfo({ canMessage: false })),
+      'GET /api/messages/:username': threadReply([buildMessage({ id: 1, text: 'From before' })]),
     });
     expect(await screen.findByText('From before')).toBeInTheDocument();
     expect(screen.getByText(THREAD_CLOSED)).toBeInTheDocument();
@@ -233,7 +235,7 @@ describe('ConversationPage', () => {
 
   it('deletes my recent message for everyone after a confirmation; an old one has no delete', async () => {
     const { api, user } = renderThread({
-      [`GET ${THREAD}`]: threadReply([
+      'GET /api/messages/:username': threadReply([
         buildMessage({
           id: 1,
           fromMe: true,
@@ -242,7 +244,7 @@ describe('ConversationPage', () => {
         }),
         buildMessage({ id: 2, fromMe: true, text: 'Oops' }),
       ]),
-      'DELETE /api/messages/avery/2': { status: 204 },
+      'DELETE /api/messages/:username/:id': { status: 204 },
     });
     const list = await messageList();
     const [old, recent] = within(list).getAllByRole('listitem');
@@ -261,7 +263,7 @@ describe('ConversationPage', () => {
 
   it('reports their message with a reason', async () => {
     const { api, user } = renderThread({
-      'POST /api/messages/avery/1/report': jsonReply(201, { id: 1, status: 'open' }),
+      'POST /api/messages/:username/:id/report': jsonReply(201, { id: 1, status: 'open' }),
     });
     const list = await messageList();
     await user.click(within(list).getByRole('button', { name: 'Message actions' }));
@@ -279,8 +281,8 @@ describe('ConversationPage', () => {
   it('blocks the person after a confirmation, and the conversation closes', async () => {
     let blocked = false;
     const { api, user } = renderThread({
-      'GET /api/messages/avery/info': () => jsonReply(200, buildInfo({ canMessage: !blocked })),
-      'POST /api/users/avery/block': () => {
+      'GET /api/messages/:username/info': () => jsonReply(200, buildInfo({ canMessage: !blocked })),
+      'POST /api/users/:username/block': () => {
         blocked = true;
         return { status: 204 };
       },
@@ -300,9 +302,12 @@ describe('ConversationPage', () => {
 
   it('sends one uploaded image with the text', async () => {
     const { api, user } = renderThread({
-      'POST /api/uploads': jsonReply(201, { url: '/uploads/photo.webp' }),
-      [`POST ${THREAD}`]: (request) => {
-        const body = request.body as { clientId: string; text: string; imageUrl: string };
+      'POST /api/uploads': jsonReply(201, {
+        url: '/uploads/photo.webp',
+        contentType: 'image/webp',
+        size: 3,
+      }),
+      'POST /api/messages/:username': ({ body }) => {
         return jsonReply(201, buildMessage({ id: 7, fromMe: true, ...body }));
       },
     });
@@ -330,7 +335,7 @@ describe('ConversationPage', () => {
 
   it("offers a consumer 'Send gift card' with the friend already chosen", async () => {
     const { user } = renderThread({
-      'GET /api/consumer/gift-cards': listReply([]),
+      'GET /api/gift-cards/consumer/wallet': listReply([]),
     });
     await composer();
     await user.click(screen.getByRole('button', { name: 'Send gift card' }));

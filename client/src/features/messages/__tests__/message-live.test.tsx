@@ -40,9 +40,9 @@ describe('Live messages on the notification stream', () => {
       'GET /api/notifications/unread-count': jsonReply(200, { unread: 0 }),
       'GET /api/messages/unread-count': () => jsonReply(200, { count: unread }),
       'GET /api/messages': listReply([]),
-      'GET /api/messages/avery/info': jsonReply(200, buildInfo()),
-      'GET /api/messages/avery': listReply([buildMessage({ id: 1, text: 'First' })]),
-      'POST /api/messages/avery/read': { status: 204 },
+      'GET /api/messages/:username/info': jsonReply(200, buildInfo()),
+      'GET /api/messages/:username': listReply([buildMessage({ id: 1, text: 'First' })]),
+      'POST /api/messages/:username/read': { status: 204 },
     });
     const source = new FakeEventSource();
     renderWithProviders(

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonReply, listReply, mockApi } from '@/testing/mock-api';
+import { jsonReply, listReply, mockApi, type MockReply } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { CONVERSATIONS_LOAD_ERROR, MessagesPage, NO_CONVERSATIONS } from '../pages/messages-page';
 import { buildConversation } from './message-fixtures';
@@ -57,7 +57,7 @@ describe('MessagesPage', () => {
   });
 
   it('shows a skeleton while loading, then the empty state', async () => {
-    let answer: (value: ReturnType<typeof listReply>) => void = () => {};
+    let answer: (value: MockReply<'GET /api/messages'>) => void = () => {};
     mockApi({ 'GET /api/messages': () => new Promise((resolve) => (answer = resolve)) });
     renderWithProviders(<MessagesPage />, { path: '/messages' });
     expect(
@@ -90,7 +90,7 @@ describe('Blocked people', () => {
     const api = mockApi({
       'GET /api/messages': listReply([]),
       'GET /api/users/blocked': () => jsonReply(200, blocked),
-      'DELETE /api/users/blake/block': () => {
+      'DELETE /api/users/:username/block': () => {
         blocked = [];
         return { status: 204 };
       },

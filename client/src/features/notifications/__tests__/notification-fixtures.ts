@@ -26,6 +26,6 @@ export function buildNotification(
 export function notificationPage(
   items: NotificationItem[],
   facts: { page?: number; limit?: number; total?: number } = {},
-): MockReply {
+): MockReply<'GET /api/consumer/notifications'> {
   return listReply(items, facts);
 }

@@ -45,19 +45,22 @@ type RenderOptions = {
 };
 
 function renderPage({ user = casey, items = allItems, routes = {} }: RenderOptions = {}) {
+  // The list of the signed-in account's type (consumer or business), filtered as the server does.
+  const listItems = ({ search }: { search: URLSearchParams }) => {
+    const filter = search.get('filter');
+    const shown = items.filter((item) =>
+      filter === 'unread' ? !item.read : filter === 'read' ? item.read : true,
+    );
+    return notificationPage(shown);
+  };
   const api = mockApi({
     'GET /api/user': user ? jsonReply(200, user) : jsonReply(401, { message: 'Not signed in' }),
-    [`GET /api/${user?.type ?? 'consumer'}/notifications`]: (request) => {
-      const filter = request.search.get('filter');
-      const shown = items.filter((item) =>
-        filter === 'unread' ? !item.read : filter === 'read' ? item.read : true,
-      );
-      return notificationPage(shown);
-    },
+    'GET /api/consumer/notifications': listItems,
+    'GET /api/business/notifications': listItems,
     'GET /api/notifications/unread-count': () =>
       jsonReply(200, { unread: items.filter((item) => !item.read).length }),
-    'PATCH /api/notifications/11/read': jsonReply(200, { ...friendRequest, read: true }),
-    'PATCH /api/notifications/12/read': jsonReply(200, { ...giftReceived, read: true }),
+    'PATCH /api/notifications/:id/read': ({ params }) =>
+      jsonReply(200, { ...(params.id === '12' ? giftReceived : friendRequest), read: true }),
     ...routes,
   });
   const rendered = renderWithProviders(<NotificationsPage />, { path: '/notifications' });
@@ -275,7 +278,7 @@ describe('NotificationsPage', () => {
     });
     const { user, api, currentPath } = renderPage({
       items: [likes],
-      routes: { 'PATCH /api/notifications/31/read': jsonReply(200, { ...likes, read: true }) },
+      routes: { 'PATCH /api/notifications/:id/read': jsonReply(200, { ...likes, read: true }) },
     });
     const row = within(await list()).getByRole('listitem');
     expect(within(row).getByText('Ava Able and 3 others liked your post')).toBeInTheDocument();
@@ -321,15 +324,13 @@ describe('NotificationsPage', () => {
     const { user, api } = renderPage({
       routes: {
         'GET /api/notifications/preferences': jsonReply(200, preferences),
-        'PUT /api/notifications/preferences': (request) =>
+        'PUT /api/notifications/preferences': ({ body }) =>
           jsonReply(
             200,
-            (request.body as { preferences: { type: string; inApp: boolean }[] }).preferences.map(
-              (choice) => ({
-                ...choice,
-                label: preferences.find((preference) => preference.type === choice.type)?.label,
-              }),
-            ),
+            body.preferences.map((choice) => ({
+              ...choice,
+              label: preferences.find((preference) => preference.type === choice.type)?.label ?? '',
+            })),
           ),
       },
     });
@@ -455,15 +456,13 @@ describe('NotificationsPage', () => {
     const { user, api } = renderPage({
       routes: {
         'GET /api/notifications/preferences': jsonReply(200, preferences),
-        'PUT /api/notifications/preferences': (request) =>
+        'PUT /api/notifications/preferences': ({ body }) =>
           jsonReply(
             200,
-            (request.body as { preferences: { type: string; inApp: boolean }[] }).preferences.map(
-              (choice) => ({
-                ...choice,
-                label: preferences.find((preference) => preference.type === choice.type)?.label,
-              }),
-            ),
+            body.preferences.map((choice) => ({
+              ...choice,
+              label: preferences.find((preference) => preference.type === choice.type)?.label ?? '',
+            })),
           ),
       },
     });

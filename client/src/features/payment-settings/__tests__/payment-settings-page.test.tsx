@@ -184,7 +184,7 @@ describe('Payment Settings: saved cards', () => {
     const api = mockPaymentApi(
       consumer,
       {
-        'DELETE /api/payments/cards/8': () => {
+        'DELETE /api/payments/cards/:id': () => {
           api.setCards([visa]);
           return { status: 204 };
         },
@@ -215,7 +215,7 @@ describe('Payment Settings: saved cards', () => {
     const api = mockPaymentApi(
       consumer,
       {
-        'POST /api/payments/cards/8/default': () => {
+        'POST /api/payments/cards/:id/default': () => {
           api.setCards([
             { ...mastercard, isDefault: true },
             { ...visa, isDefault: false },

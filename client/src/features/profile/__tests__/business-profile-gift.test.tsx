@@ -23,9 +23,7 @@ describe.each([
   ['a signed-in consumer', jsonReply(200, casey)],
 ])("a business profile's Send a Gift, seen by %s", (_who, viewer) => {
   it('says the user has no brand preferences and keeps Send Gift Card disabled', async () => {
-    const api = mockApi(
-      profileRoutes({ viewer, 'GET /api/user/profile/bean_street': jsonReply(200, beanStreet) }),
-    );
+    const api = mockApi(profileRoutes({ viewer, profile: jsonReply(200, beanStreet) }));
     const { user } = renderProfilePage('bean_street');
     await screen.findByRole('heading', { level: 1, name: /^Bean Street Coffee/ });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type GuestGiftResult } from '@shared/schema/gift-cards';
-import { USER_QUERY_KEY } from '@/lib/query-client';
+import { getUserQueryOptions } from '@/api/get-user';
 import { buildUser } from '@/testing/fixtures';
 import { jsonReply, mockApi, pending, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
@@ -103,9 +103,7 @@ function guestPosts(api: Api) {
 }
 
 function idempotencyKeys(api: Api) {
-  return api.fetch.mock.calls
-    .filter(([input]) => String(input) === '/api/gift-cards/guest')
-    .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+  return guestPosts(api).map((request) => request.headers.get('Idempotency-Key'));
 }
 
 describe('GuestGiftDialog', () => {
@@ -554,7 +552,9 @@ describe('GuestGiftDialog', () => {
     const { dialog, queryClient } = await openDialog();
 
     // The session has answered, and still nothing is filled in.
-    await waitFor(() => expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeTruthy());
+    await waitFor(() =>
+      expect(queryClient.getQueryData(getUserQueryOptions().queryKey)).toBeTruthy(),
+    );
     expect(within(dialog).getByLabelText('Your Email')).toHaveValue('');
     expect(within(dialog).queryByText(/Sending as/)).not.toBeInTheDocument();
   });

@@ -23,13 +23,16 @@ export const casey = buildUser({ id: 1, name: 'Casey Consumer', username: 'casey
 
 export const signedOut = jsonReply(401, { message: 'Not signed in' });
 
-type ProfileRoutes = { viewer?: MockHandler; profile?: MockHandler } & MockRoutes;
+type ProfileRoutes = {
+  viewer?: MockHandler<'GET /api/user'>;
+  profile?: MockHandler<'GET /api/user/profile/:username'>;
+} & MockRoutes;
 
 /** The page's calls: the session (signed out unless told), the profile, and share analytics. */
 export function profileRoutes({ viewer, profile, ...others }: ProfileRoutes = {}): MockRoutes {
   return {
     'GET /api/user': viewer ?? signedOut,
-    'GET /api/user/profile/ada': profile ?? jsonReply(200, ada),
+    'GET /api/user/profile/:username': profile ?? jsonReply(200, ada),
     'POST /api/analytics/share': jsonReply(201, { ok: true }),
     ...others,
   };

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '@/testing/fixtures';
-import { jsonReply, mockApi, pending } from '@/testing/mock-api';
+import { jsonReply, mockApi, pending, type MockHandler } from '@/testing/mock-api';
 import { findToast } from '@/testing/test-utils';
 import { ada, buildProfile, casey, profileRoutes, renderProfilePage } from './profile-fixtures';
 
@@ -304,11 +304,17 @@ describe('ProfilePage', () => {
   });
 
   describe('report', () => {
-    async function openReport() {
+    async function openReport(
+      report: MockHandler<'POST /api/users/:username/report'> = jsonReply(201, {
+        id: 7,
+        reason: 'spam',
+        status: 'open',
+      }),
+    ) {
       const api = mockApi(
         profileRoutes({
           viewer: jsonReply(200, casey),
-          'POST /api/users/ada/report': jsonReply(201, { id: 7, reason: 'spam', status: 'open' }),
+          'POST /api/users/:username/report': report,
         }),
       );
       const rendered = renderProfilePage();
@@ -347,12 +353,10 @@ describe('ProfilePage', () => {
     });
 
     it('shows the server message when the profile was already reported, and stays open', async () => {
-      const { user, api, dialog } = await openReport();
-      api.fetch.mockImplementationOnce(async () =>
-        Response.json(
-          { message: 'You have already reported this profile; we are looking into it' },
-          { status: 409 },
-        ),
+      const { user, dialog } = await openReport(
+        jsonReply(409, {
+          message: 'You have already reported this profile; we are looking into it',
+        }),
       );
 
       await user.click(within(dialog).getByRole('radio', { name: 'Harassment or bullying' }));
@@ -367,8 +371,7 @@ describe('ProfilePage', () => {
     });
 
     it('shows Submitting... while the report is sent', async () => {
-      const { user, api, dialog } = await openReport();
-      api.fetch.mockImplementationOnce(() => new Promise<Response>(() => {}));
+      const { user, dialog } = await openReport(pending);
 
       await user.click(within(dialog).getByRole('radio', { name: 'Something else' }));
       await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
@@ -380,9 +383,7 @@ describe('ProfilePage', () => {
   describe('loading failures', () => {
     it('shows Profile Not Found with Return Home for an unknown username, without retrying', async () => {
       const api = mockApi(
-        profileRoutes({
-          'GET /api/user/profile/nobody': jsonReply(404, { message: 'Profile not found' }),
-        }),
+        profileRoutes({ profile: jsonReply(404, { message: 'Profile not found' }) }),
       );
       renderProfilePage('nobody');
 
@@ -394,8 +395,12 @@ describe('ProfilePage', () => {
     });
 
     it('asks once more after a server error before showing Profile Not Found', async () => {
+      let serverUp = false;
       const api = mockApi(
-        profileRoutes({ profile: jsonReply(500, { message: 'Something went wrong' }) }),
+        profileRoutes({
+          profile: () =>
+            serverUp ? jsonReply(200, ada) : jsonReply(500, { message: 'Something went wrong' }),
+        }),
       );
       const { user } = renderProfilePage();
 
@@ -406,7 +411,7 @@ describe('ProfilePage', () => {
       expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
 
       // A later try that works shows the profile.
-      api.fetch.mockImplementationOnce(async () => Response.json(ada));
+      serverUp = true;
       await user.click(screen.getByRole('button', { name: 'Try again' }));
       expect(await findName()).toBeInTheDocument();
     });

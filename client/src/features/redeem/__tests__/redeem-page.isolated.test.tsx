@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RedemptionLookup, type RedemptionResult } from '@shared/schema/gift-cards';
-import { jsonReply, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { jsonReply, mockApi, type MockReply, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import type * as scannerModule from '../lib/start-qr-scanner';
 import { ScanError, startQrScanner } from '../lib/start-qr-scanner';
@@ -91,8 +91,9 @@ describe('Redeem a Gift Card', () => {
       amount: 4.25,
       storeId: 7,
     });
-    const [, init] = api.fetch.mock.calls.find(([input]) => String(input) === '/api/redemptions')!;
-    expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.requestsTo('POST', '/api/redemptions')[0]?.headers.get('Idempotency-Key')).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Redeem Another Card' }));
     expect(screen.getByLabelText('Card code')).toHaveValue('');
@@ -119,7 +120,7 @@ describe('Redeem a Gift Card', () => {
   });
 
   it("says so when the code has expired, and when the business does not accept the card's brand", async () => {
-    let answer = jsonReply(410, {
+    let answer: MockReply<'POST /api/redemptions/lookup'> = jsonReply(410, {
       message: 'This code has expired. Ask the customer to show the card again for a new code.',
     });
     const { user } = renderPage({ 'POST /api/redemptions/lookup': () => answer });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { authContracts } from '@shared/contracts/auth';
 import { type AccountExport } from '@shared/schema/account-data';
-import { USER_QUERY_KEY } from '@/lib/query-client';
+import { queryKeyOf } from '@/lib/query-client';
 import { jsonReply, mockApi, pending, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { DataSection } from '../components/data-section';
@@ -41,7 +42,10 @@ const exported: AccountExport = {
 function renderSection(routes: MockRoutes = {}) {
   const api = mockApi(routes);
   const rendered = renderWithProviders(<DataSection />, { path: '/settings' });
-  rendered.queryClient.setQueryData(USER_QUERY_KEY, { id: 7, username: 'ava_thompson' });
+  rendered.queryClient.setQueryData(queryKeyOf(authContracts.user), {
+    id: 7,
+    username: 'ava_thompson',
+  });
   return { ...rendered, api };
 }
 
@@ -194,7 +198,7 @@ describe('the delete account dialog', () => {
 
     await findToast('Account deleted');
     await waitFor(() => expect(currentPath()).toBe('/auth'));
-    expect(queryClient.getQueryData(USER_QUERY_KEY)).toBeNull();
+    expect(queryClient.getQueryData(queryKeyOf(authContracts.user))).toBeNull();
   });
 
   it('closes on Cancel and gives the focus back to its button', async () => {

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { authContracts } from '@shared/contracts/auth';
+import { postsContracts } from '@shared/contracts/posts';
 import { type ProfileSettings } from '@shared/schema/profile-settings';
 import {
   brandsFixture,
@@ -7,7 +9,7 @@ import {
   buildUser,
   identifiersFixture,
 } from '@/testing/fixtures';
-import { POSTS_QUERY_KEY, USER_QUERY_KEY } from '@/lib/query-client';
+import { queryKeyOf } from '@/lib/query-client';
 import { jsonReply, mockApi, pending, type MockRoutes } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { ProfileSection } from '../components/profile-section';
@@ -56,8 +58,8 @@ describe('Profile section (consumer)', () => {
     await user.click(within(brands).getByRole('button', { name: /Dunkin/ }));
     await user.click(await screen.findByRole('button', { name: /Student/ }));
     // Cached elsewhere in the app: the navigation's user and the Pin Board.
-    queryClient.setQueryData(USER_QUERY_KEY, buildUser());
-    queryClient.setQueryData([...POSTS_QUERY_KEY, 'feed'], { pages: [], pageParams: [] });
+    queryClient.setQueryData(queryKeyOf(authContracts.user), buildUser());
+    queryClient.setQueryData(queryKeyOf(postsContracts.feed), { pages: [], pageParams: [] });
     await user.click(save());
 
     expect(await findToast('Profile saved')).toBeInTheDocument();
@@ -69,8 +71,8 @@ describe('Profile section (consumer)', () => {
       identifiers: [2],
     });
     // The navigation and the posts show the new name: both are read again.
-    expect(queryClient.getQueryState(USER_QUERY_KEY)?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState([...POSTS_QUERY_KEY, 'feed'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeyOf(authContracts.user))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeyOf(postsContracts.feed))?.isInvalidated).toBe(true);
   });
 
   it("checks registration's rules before sending anything", async () => {
@@ -125,8 +127,8 @@ describe('Profile section (consumer)', () => {
     await user.upload(picker, new File(['png'], 'me.png', { type: 'image/png' }));
 
     expect(await screen.findByText(/Not saved yet/)).toBeInTheDocument();
-    const [, init] = api.fetch.mock.calls.find(([input]) => String(input) === '/api/uploads')!;
-    expect((init?.body as FormData).get('purpose')).toBe('avatar');
+    const [sent] = api.requestsTo('POST', '/api/uploads');
+    expect((sent?.body as FormData).get('purpose')).toBe('avatar');
     expect(screen.getByLabelText('Change picture')).toBeInTheDocument();
 
     await user.click(save());

@@ -58,8 +58,8 @@ describe('Signed-in sessions section', () => {
     let listed = [thisOne, phone, laptop];
     const { api, user } = renderSection({
       'GET /api/user/sessions': () => jsonReply(200, listed),
-      'DELETE /api/user/sessions/session-phone': () => {
-        listed = [thisOne, laptop];
+      'DELETE /api/user/sessions/:id': ({ params }) => {
+        listed = listed.filter((session) => session.id !== params.id);
         return { status: 204 };
       },
     });
@@ -95,7 +95,7 @@ describe('Signed-in sessions section', () => {
   it('says when the session is already gone', async () => {
     const { user } = renderSection({
       'GET /api/user/sessions': jsonReply(200, [thisOne, phone]),
-      'DELETE /api/user/sessions/session-phone': jsonReply(404, { message: 'Session not found' }),
+      'DELETE /api/user/sessions/:id': jsonReply(404, { message: 'Session not found' }),
     });
     await user.click(await screen.findByRole('button', { name: /^Sign out Safari on iOS/ }));
     expect(await findToast('Failed to sign out that session')).toHaveTextContent(

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MentionCandidate } from '@shared/schema/friends';
-import { jsonReply, listReply, mockApi, type MockRoutes } from '@/testing/mock-api';
+import {
+  jsonReply,
+  listReply,
+  mockApi,
+  type MockHandler,
+  type MockRoutes,
+} from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { SocialFeedPage } from '../pages/social-feed-page';
 import { buildPost, casey, caseyAuthor } from './feed-fixtures';
@@ -23,7 +29,7 @@ const carol: MentionCandidate = {
 const emptyFeed = listReply([], { nextCursor: null });
 
 /** Mention search: people whose username starts with the query. */
-const mentionSearch: MockRoutes[string] = (request) => {
+const mentionSearch: MockHandler<'GET /api/friends/search'> = (request) => {
   const query = (request.search.get('query') ?? '').toLowerCase();
   return jsonReply(
     200,
@@ -41,11 +47,8 @@ function renderComposer(routes: MockRoutes = {}) {
       contentType: 'image/png',
       size: 4,
     }),
-    'POST /api/posts': (request) =>
-      jsonReply(
-        201,
-        buildPost({ id: 99, userId: casey.id, user: caseyAuthor, ...(request.body as object) }),
-      ),
+    'POST /api/posts': ({ body }) =>
+      jsonReply(201, buildPost({ id: 99, userId: casey.id, user: caseyAuthor, ...body })),
     ...routes,
   });
   const rendered = renderWithProviders(<SocialFeedPage />, { path: '/social-feed' });
@@ -127,9 +130,12 @@ describe('PostComposer', () => {
       expect(preview).toHaveAttribute('src', '/uploads/3f9c.png');
       expect(api.requestsTo('POST', '/api/uploads')).toHaveLength(1);
       // Sent as multipart form data, the file under the field 'file'.
-      const [, init] = api.fetch.mock.calls.find(([url]) => String(url).endsWith('/api/uploads'))!;
-      expect(init?.body).toBeInstanceOf(FormData);
-      expect((init!.body as FormData).get('file')).toBe(file);
+      const [sent] = api.requestsTo('POST', '/api/uploads');
+      expect(sent?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+      // The file's bytes and type (jsdom's File loses its name on its way through Node's fetch).
+      const sentFile = (sent?.body as FormData).get('file') as File;
+      expect(sentFile.type).toBe('image/png');
+      expect(await sentFile.text()).toBe('\x89PNG');
       // One image per post: no second picker while one is attached.
       expect(screen.queryByLabelText('Add image')).not.toBeInTheDocument();
 

@@ -14,7 +14,7 @@ import { SocialFeedPage } from '../pages/social-feed-page';
 import { alexAuthor, buildComment, buildPost, casey, caseyAuthor } from './feed-fixtures';
 
 /** A feed page as the API answers it: the posts, and the next page's cursor in its Link. */
-function page(items: Post[], nextCursor: string | null = null): MockReply {
+function page(items: Post[], nextCursor: string | null = null): MockReply<'GET /api/posts'> {
   return listReply(items, { nextCursor });
 }
 
@@ -31,8 +31,8 @@ const article = (name: string) => screen.findByRole('article', { name: `Post by 
 
 describe('SocialFeedPage', () => {
   it('shows the Pin Board heading, skeletons while loading, then the posts', async () => {
-    let release: (value: MockReply) => void = () => {};
-    renderFeed({
+    let release: (value: MockReply<'GET /api/posts'>) => void = () => {};
+    const { api } = renderFeed({
       'GET /api/posts': () =>
         new Promise((resolve) => {
           release = resolve;
@@ -42,6 +42,7 @@ describe('SocialFeedPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Pin Board' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading posts' })).toBeInTheDocument();
 
+    await waitFor(() => expect(api.requestsTo('GET', '/api/posts')).toHaveLength(1));
     release(page([buildPost({ id: 1, content: 'Hello board' })]));
     expect(await screen.findByText('Hello board')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading posts' })).not.toBeInTheDocument();
@@ -247,8 +248,8 @@ describe('SocialFeedPage', () => {
       const { api, user } = renderFeed({
         'GET /api/posts': page([buildPost({ id: 4, likes: 2, isLiked: false })]),
         // Others liked meanwhile: the server's count wins.
-        'POST /api/posts/4/like': jsonReply(200, { postId: 4, likes: 6, isLiked: true }),
-        'DELETE /api/posts/4/like': jsonReply(200, { postId: 4, likes: 5, isLiked: false }),
+        'POST /api/posts/:id/like': jsonReply(200, { postId: 4, likes: 6, isLiked: true }),
+        'DELETE /api/posts/:id/like': jsonReply(200, { postId: 4, likes: 5, isLiked: false }),
       });
 
       const post = await article('Alex Rivera');
@@ -270,7 +271,7 @@ describe('SocialFeedPage', () => {
     it("says 'Failed to like post' and keeps the count when liking fails", async () => {
       const { user } = renderFeed({
         'GET /api/posts': page([buildPost({ id: 4, likes: 2 })]),
-        'POST /api/posts/4/like': jsonReply(500, { message: 'boom' }),
+        'POST /api/posts/:id/like': jsonReply(500, { message: 'boom' }),
       });
 
       const post = await article('Alex Rivera');
@@ -288,15 +289,8 @@ describe('SocialFeedPage', () => {
     it("adds a comment, says 'Comment added' and shows it under the post", async () => {
       const { api, user } = renderFeed({
         'GET /api/posts': page([buildPost({ id: 4 })]),
-        'POST /api/posts/4/comments': (request) =>
-          jsonReply(
-            201,
-            buildComment({
-              id: 50,
-              content: (request.body as { content: string }).content,
-              user: caseyAuthor,
-            }),
-          ),
+        'POST /api/posts/:id/comments': ({ body }) =>
+          jsonReply(201, buildComment({ id: 50, content: body.content, user: caseyAuthor })),
       });
 
       const post = await article('Alex Rivera');
@@ -324,7 +318,7 @@ describe('SocialFeedPage', () => {
     it("says 'Failed to add comment' and keeps the text when it fails", async () => {
       const { user } = renderFeed({
         'GET /api/posts': page([buildPost({ id: 4 })]),
-        'POST /api/posts/4/comments': jsonReply(500, { message: 'boom' }),
+        'POST /api/posts/:id/comments': jsonReply(500, { message: 'boom' }),
       });
 
       const post = await article('Alex Rivera');
@@ -349,7 +343,7 @@ describe('SocialFeedPage', () => {
     it('asks before deleting, deletes, says so and drops the post from the list', async () => {
       const { api, user } = renderFeed({
         'GET /api/posts': page([ownPost, othersPost]),
-        'DELETE /api/posts/7': jsonReply(204),
+        'DELETE /api/posts/:id': jsonReply(204),
       });
 
       const menu = await openMenu(user);
@@ -388,7 +382,7 @@ describe('SocialFeedPage', () => {
     it("says 'Failed to delete post' and keeps the post when deleting fails", async () => {
       const { user } = renderFeed({
         'GET /api/posts': page([ownPost]),
-        'DELETE /api/posts/7': jsonReply(403, { message: 'Only the author can do this' }),
+        'DELETE /api/posts/:id': jsonReply(403, { message: 'Only the author can do this' }),
       });
 
       const menu = await openMenu(user);
@@ -419,8 +413,8 @@ describe('SocialFeedPage', () => {
       let pinned = false;
       const { api, user } = renderFeed({
         'GET /api/posts': () => page([{ ...ownPost, isPinned: pinned }, othersPost]),
-        'POST /api/posts/7/pin': (request) => {
-          pinned = (request.body as { pinned: boolean }).pinned;
+        'POST /api/posts/:id/pin': ({ body }) => {
+          pinned = body.pinned;
           return jsonReply(200, { ...ownPost, isPinned: pinned });
         },
       });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type GiftCardActivity } from '@shared/schema/gift-cards';
-import { jsonReply, listReply, pending, type MockHandler } from '@/testing/mock-api';
+import { jsonReply, listReply, pending, type MockRoutes } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { WalletPage } from '../pages/wallet-page';
 import {
@@ -63,7 +63,7 @@ const paid = giftCard({
 });
 
 /** The consumer's wallet with a promotional and a paid card; `routes` add the history's answers. */
-async function renderWallet(routes: Record<string, MockHandler> = {}) {
+async function renderWallet(routes: MockRoutes = {}) {
   const api = mockConsumerApi(
     { 'GET /api/wallet': jsonReply(200, buildWallet({ balance: 60.5 })), ...routes },
     { cards: [promotional, paid] },
@@ -87,7 +87,7 @@ describe("A wallet card's details and history", () => {
   it('opens the details: balance, value, expiry, Promotional, the message and the history', async () => {
     let answer: () => void = () => {};
     const { user, promotionalCard, api } = await renderWallet({
-      'GET /api/gift-cards/11/history': () =>
+      'GET /api/gift-cards/:id/history': () =>
         new Promise((resolve) => {
           answer = () => resolve(listReply(history, { limit: 10, total: 3 }));
         }),
@@ -120,7 +120,7 @@ describe("A wallet card's details and history", () => {
 
   it("leaves Promotional and the message out of a paid card's details", async () => {
     const { user, paidCard } = await renderWallet({
-      'GET /api/gift-cards/12/history': listReply([
+      'GET /api/gift-cards/:id/history': listReply([
         activity({ amount: 40, balanceAfter: 40, description: 'Bought for you by Noah Green' }),
       ]),
     });
@@ -134,7 +134,7 @@ describe("A wallet card's details and history", () => {
   it('says when the history fails to load, and tries again', async () => {
     let calls = 0;
     const { user, promotionalCard } = await renderWallet({
-      'GET /api/gift-cards/11/history': () => {
+      'GET /api/gift-cards/:id/history': () => {
         calls += 1;
         return calls === 1
           ? jsonReply(500, { message: 'Something went wrong' })
@@ -152,7 +152,7 @@ describe("A wallet card's details and history", () => {
 
   it('pages a long history', async () => {
     const { user, promotionalCard, api } = await renderWallet({
-      'GET /api/gift-cards/11/history': (request) => {
+      'GET /api/gift-cards/:id/history': (request) => {
         const page = Number(request.search.get('page'));
         return page === 1
           ? listReply(
@@ -182,7 +182,7 @@ describe('Manage Gift Cards: a card’s history', () => {
     mockBusinessApi({
       'GET /api/wallet': jsonReply(200, buildWallet()),
       'GET /api/gift-cards/issued': listReply([card], { page: 1, limit: 10, total: 1 }),
-      'GET /api/gift-cards/31/history': listReply([
+      'GET /api/gift-cards/:id/history': listReply([
         activity({
           id: 'a9',
           kind: 'transferred',
@@ -221,7 +221,7 @@ describe('Manage Gift Cards: a card’s history', () => {
     mockBusinessApi({
       'GET /api/wallet': jsonReply(200, buildWallet()),
       'GET /api/gift-cards/issued': listReply([issuedCard()], { page: 1, limit: 10, total: 1 }),
-      'GET /api/gift-cards/31/history': pending,
+      'GET /api/gift-cards/:id/history': pending,
     });
     const { user } = renderWithProviders(<WalletPage />);
     await user.click(await screen.findByRole('button', { name: 'Manage Gift Cards' }));

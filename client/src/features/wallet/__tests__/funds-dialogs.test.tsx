@@ -241,17 +241,14 @@ describe('Add Funds', () => {
 
     await findToast('Funds added');
     expect(await screen.findByText('$1,260.00')).toBeInTheDocument();
-    const keys = api.fetch.mock.calls
-      .filter(([input]) => String(input) === '/api/wallet/add-funds')
-      .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    const payments = api.requestsTo('POST', '/api/wallet/add-funds');
+    const keys = payments.map((request) => request.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     // The retry is the same request: the first try's card token, not the one made since (the
     // server refuses a key sent again with another body).
-    const bodies = api.fetch.mock.calls
-      .filter(([input]) => String(input) === '/api/wallet/add-funds')
-      .map(([, init]) => JSON.parse(String(init?.body)));
+    const bodies = payments.map((request) => request.body);
     expect(tokens).toBe(2);
     expect(bodies).toEqual([
       { amount: 25.5, paymentToken: 'tok_test_1' },
@@ -329,8 +326,8 @@ describe('Withdraw', () => {
     const toast = await findToast('Withdrawal failed');
     expect(within(toast).getByText('Insufficient funds')).toBeInTheDocument();
     expect(api.requestsTo('POST', '/api/wallet/withdraw')[0]?.body).toEqual({ amount: 5000 });
-    const call = api.fetch.mock.calls.find(([input]) => String(input) === '/api/wallet/withdraw');
-    expect(new Headers(call?.[1]?.headers).get('Idempotency-Key')).toBeTruthy();
+    const [withdrawal] = api.requestsTo('POST', '/api/wallet/withdraw');
+    expect(withdrawal?.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
   it('says to turn on two-factor, with a link to Settings, when the server asks for it', async () => {

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
 import { type GiftRequest, type WalletGiftCard } from '@shared/schema/gift-cards';
+import { queryKeyOf } from '@/lib/query-client';
 import { jsonReply, listReply, mockApi, type MockReply } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { GiftRequestsList } from '../components/gift-requests-list';
@@ -20,7 +22,7 @@ function giftRequest(overrides: Partial<GiftRequest> = {}): GiftRequest {
   };
 }
 
-function requestPage(items: GiftRequest[]): MockReply {
+function requestPage(items: GiftRequest[]): MockReply<'GET /api/gift-cards/requests'> {
   return listReply(items, { limit: 10 });
 }
 
@@ -34,7 +36,9 @@ describe('GiftRequestsList', () => {
     // Look only once the answer has landed.
     await waitFor(() =>
       expect(
-        queryClient.getQueryCache().findAll({ queryKey: ['wallet', 'requests'] })[0]?.state.status,
+        queryClient
+          .getQueryCache()
+          .findAll({ queryKey: queryKeyOf(giftCardsContracts.requests) })[0]?.state.status,
       ).toBe('success'),
     );
     expect(api.requestsTo('GET', '/api/gift-cards/requests')).toHaveLength(1);
@@ -77,7 +81,7 @@ describe('GiftRequestsList', () => {
     let listed = [giftRequest()];
     const api = mockApi({
       'GET /api/gift-cards/requests': () => requestPage(listed),
-      'POST /api/gift-cards/requests/5/decline': () => {
+      'POST /api/gift-cards/requests/:id/decline': () => {
         listed = [];
         return jsonReply(200, giftRequest({ status: 'declined' }));
       },
@@ -98,7 +102,7 @@ describe('GiftRequestsList', () => {
   it('says when declining fails and keeps the request', async () => {
     mockApi({
       'GET /api/gift-cards/requests': requestPage([giftRequest()]),
-      'POST /api/gift-cards/requests/5/decline': jsonReply(409, {
+      'POST /api/gift-cards/requests/:id/decline': jsonReply(409, {
         message: 'This gift request has already been answered',
       }),
     });

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDEMPTION_CODE, type RedemptionCode } from '@shared/schema/gift-cards';
+import { invalidateWallet } from '@/api/get-wallet';
 import { jsonReply, type MockHandler } from '@/testing/mock-api';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { WalletPage } from '../pages/wallet-page';
@@ -24,14 +25,12 @@ function codeReply(code: string, balance = 25, promotional = true): RedemptionCo
   };
 }
 
-const CODE_ROUTE = 'POST /api/gift-cards/11/redemption-code';
-
 /** The consumer's wallet with one $25 Starbucks card, and the Use Card dialog open on it. */
-async function openUseCard(codeHandler: MockHandler) {
+async function openUseCard(codeHandler: MockHandler<'POST /api/gift-cards/:id/redemption-code'>) {
   const api = mockConsumerApi(
     {
       'GET /api/wallet': jsonReply(200, buildWallet({ balance: 25 })),
-      [CODE_ROUTE]: codeHandler,
+      'POST /api/gift-cards/:id/redemption-code': codeHandler,
     },
     { cards: [card] },
   );
@@ -110,7 +109,7 @@ describe('Use Card', () => {
 
     // What the live notification does: the wallet's queries are refreshed.
     balance = 20.75;
-    await act(() => queryClient.invalidateQueries({ queryKey: ['wallet'] }));
+    await act(() => invalidateWallet(queryClient));
 
     expect(
       await within(dialog).findByText('$4.25 spent at the counter. Remaining balance $20.75.'),
@@ -129,7 +128,7 @@ describe('Use Card', () => {
     expect(await within(dialog).findByText('K3QF-8ZT2')).toBeInTheDocument();
 
     spent = true;
-    await act(() => queryClient.invalidateQueries({ queryKey: ['wallet'] }));
+    await act(() => invalidateWallet(queryClient));
 
     const toast = await findToast('Card used');
     expect(

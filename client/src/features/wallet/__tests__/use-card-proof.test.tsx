@@ -35,7 +35,7 @@ type Setup = {
   pin?: WalletPinStatus;
   twoFactor?: boolean;
   /** What a wrong PIN is answered (by default: a 400 with the tries left). */
-  wrongPin?: () => MockReply;
+  wrongPin?: () => MockReply<'POST /api/user/confirm-identity'>;
 };
 
 /**
@@ -53,10 +53,9 @@ async function openUseCard({
       'GET /api/wallet': jsonReply(200, buildWallet({ balance: 25 })),
       'GET /api/user/wallet-pin': jsonReply(200, pin),
       'GET /api/user/two-factor': jsonReply(200, { enabled: twoFactor, recoveryCodesLeft: 0 }),
-      'POST /api/gift-cards/11/redemption-code': () =>
+      'POST /api/gift-cards/:id/redemption-code': () =>
         confirmed ? jsonReply(201, codeReply) : stepUp,
-      'POST /api/user/confirm-identity': ({ body }) => {
-        const proof = body as { pin?: string; password?: string };
+      'POST /api/user/confirm-identity': ({ body: proof }) => {
         if (proof.pin === PIN || proof.password === 'secret123') {
           confirmed = true;
           return jsonReply(200, { confirmedUntil: new Date(Date.now() + 900_000).toISOString() });
