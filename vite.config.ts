@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contractFactsOnly } from './scripts/contract-facts-plugin';
 
 const rootDir = import.meta.dirname;
 
@@ -16,7 +17,7 @@ const onDatabaseServer = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   root: path.resolve(rootDir, 'client'),
-  plugins: [react(), tailwindcss()],
+  plugins: [contractFactsOnly(rootDir), react(), tailwindcss()],
   resolve: { alias },
   build: {
     outDir: path.resolve(rootDir, 'dist/public'),

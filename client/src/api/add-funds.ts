@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type WalletTransaction } from '@shared/schema/ledger';
+import { chartsContracts } from '@shared/contracts/charts';
+import { pinsContracts } from '@shared/contracts/pins';
+import { walletContracts } from '@shared/contracts/wallet';
 import { type PaymentSource } from '@/components/payments/payment-method-fields';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@/lib/idempotency';
-import {
-  BUSINESS_DASHBOARD_QUERY_KEY,
-  WALLET_QUERY_KEY,
-  type MutationConfig,
-} from '@/lib/query-client';
-
-export type FundsMovement = { transaction: WalletTransaction; balance: number };
+import { invalidate, type MutationConfig } from '@/lib/query-client';
+import { invalidateWallet } from './get-wallet';
 
 export type AddFundsRequest = PaymentSource & {
   /** Dollars, as the API expects. */
@@ -19,8 +16,8 @@ export type AddFundsRequest = PaymentSource & {
 };
 
 /** Charges a new card's token or a saved card; the card number never comes this way. */
-export const addFunds = ({ idempotencyKey, ...body }: AddFundsRequest): Promise<FundsMovement> =>
-  api.post('/wallet/add-funds', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export const addFunds = ({ idempotencyKey, ...body }: AddFundsRequest) =>
+  call(walletContracts.addFunds, { body }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 type UseAddFundsOptions = { mutationConfig?: MutationConfig<typeof addFunds> };
 
@@ -32,8 +29,9 @@ export function useAddFunds({ mutationConfig }: UseAddFundsOptions = {}) {
     ...restConfig,
     mutationFn: addFunds,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: BUSINESS_DASHBOARD_QUERY_KEY });
+      void invalidateWallet(queryClient);
+      // The dashboard's first steps (funds added) and its charts count this too.
+      void invalidate(queryClient, pinsContracts.dashboard, chartsContracts);
       return onSuccess?.(...args);
     },
   });

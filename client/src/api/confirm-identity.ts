@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ConfirmIdentityInput, type IdentityConfirmed } from '@shared/schema/two-factor';
-import { api } from '@/lib/api-client';
+import { twoFactorContracts } from '@shared/contracts/two-factor';
+import { type ConfirmIdentityInput } from '@shared/schema/two-factor';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 /** Proves again who the person is (password or authentication code) before money moves. */
-export const confirmIdentity = (input: ConfirmIdentityInput): Promise<IdentityConfirmed> =>
-  api.post('/user/confirm-identity', input);
+export const confirmIdentity = (input: ConfirmIdentityInput) =>
+  call(twoFactorContracts.confirmIdentity, { body: input });
 
 type UseConfirmIdentityOptions = { mutationConfig?: MutationConfig<typeof confirmIdentity> };
 

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Brand } from '@shared/schema/brands';
-import { api } from '@/lib/api-client';
-
-export const getBrands = (): Promise<Brand[]> => api.get('/brands');
+import { catalogContracts } from '@shared/contracts/catalog';
+import { contractQuery } from '@/lib/query-client';
 
 export const getBrandsQueryOptions = () =>
   queryOptions({
-    queryKey: ['brands'],
-    queryFn: getBrands,
+    ...contractQuery(catalogContracts.brands),
     // Reference data: it changes with a deployment, not while someone is on the page.
     staleTime: 5 * 60 * 1000,
   });

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Identifier } from '@shared/schema/identifiers';
-import { api } from '@/lib/api-client';
-
-export const getIdentifiers = (): Promise<Identifier[]> => api.get('/identifiers');
+import { catalogContracts } from '@shared/contracts/catalog';
+import { contractQuery } from '@/lib/query-client';
 
 export const getIdentifiersQueryOptions = () =>
   queryOptions({
-    queryKey: ['identifiers'],
-    queryFn: getIdentifiers,
+    ...contractQuery(catalogContracts.identifiers),
     // Reference data: it changes with a deployment, not while someone is on the page.
     staleTime: 5 * 60 * 1000,
   });

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type MapConfig } from '@shared/schema/map';
-import { api } from '@/lib/api-client';
+import { mapContracts } from '@shared/contracts/map';
+import { contractQuery } from '@/lib/query-client';
 
 /** The tiles maps draw under their markers, or nulls for the bundled US outline. */
-export const getMapConfig = (): Promise<MapConfig> => api.get('/map/config');
-
 export const getMapConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['map', 'config'] as const,
-    queryFn: getMapConfig,
+    ...contractQuery(mapContracts.config),
     // Set by the deployment: it does not change while the page is open.
     staleTime: Infinity,
   });

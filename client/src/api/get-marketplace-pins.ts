@@ -6,9 +6,10 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { MARKETPLACE_SCOPE_HEADER } from '@shared/constants';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
 import { type MarketplacePin, type MarketplaceScope } from '@shared/schema/gift-cards';
-import { api, type ListPage, nextPageNumber } from '@/lib/api-client';
-import { MARKETPLACE_QUERY_KEY } from '@/lib/query-client';
+import { call, type ListPage, nextPageNumber } from '@/lib/api-client';
+import { queryKeyOf } from '@/lib/query-client';
 
 export type MarketplaceParams = {
   lat?: number;
@@ -28,16 +29,17 @@ export type MarketplacePage = ListPage<MarketplacePin> & { scope: MarketplaceSco
 /** The pins on offer to the signed-in consumer, personalised and (with a location) within reach. */
 export const getMarketplacePins = async (
   params: MarketplaceParams = {},
+  signal?: AbortSignal,
 ): Promise<MarketplacePage> => {
-  const page = await api.list<MarketplacePin>('/gift-cards/marketplace', { params });
+  const page = await call(giftCardsContracts.marketplace, { query: params }, { signal });
   const scope = page.headers.get(MARKETPLACE_SCOPE_HEADER);
   return { ...page, scope: scope === 'nearest' || scope === 'newest' ? scope : null };
 };
 
 export const getMarketplacePinsQueryOptions = (params: MarketplaceParams = {}) =>
   queryOptions({
-    queryKey: [...MARKETPLACE_QUERY_KEY, params],
-    queryFn: () => getMarketplacePins(params),
+    queryKey: queryKeyOf(giftCardsContracts.marketplace, { query: params }),
+    queryFn: ({ signal }) => getMarketplacePins(params, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -50,11 +52,11 @@ export type MarketplaceInfiniteParams = Omit<MarketplaceParams, 'page'>;
 /** Offers per page of the marketplace; "Load more" asks for the next page. */
 export const MARKETPLACE_PAGE_SIZE = 20;
 
-/** The marketplace page after page, for "Load more"; shares the marketplace key prefix. */
+/** The marketplace page after page, for "Load more". */
 export const getMarketplacePinsInfiniteQueryOptions = (params: MarketplaceInfiniteParams = {}) =>
   infiniteQueryOptions({
-    queryKey: [...MARKETPLACE_QUERY_KEY, 'infinite', params],
-    queryFn: ({ pageParam }) => getMarketplacePins({ ...params, page: pageParam }),
+    queryKey: queryKeyOf(giftCardsContracts.marketplace, { query: params }),
+    queryFn: ({ pageParam, signal }) => getMarketplacePins({ ...params, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
     // A new search or brand keeps the current cards on screen until its first page arrives.

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { MESSAGES_UNREAD_QUERY_KEY } from './messages-query-keys';
-
-export type UnreadMessages = { count: number };
+import { messagesContracts } from '@shared/contracts/messages';
+import { contractQuery } from '@/lib/query-client';
 
 /** How many messages sent to the signed-in user are unread, across all conversations. */
-export const getMessagesUnreadCount = (): Promise<UnreadMessages> =>
-  api.get('/messages/unread-count');
-
 export const getMessagesUnreadCountQueryOptions = () =>
-  queryOptions({ queryKey: MESSAGES_UNREAD_QUERY_KEY, queryFn: getMessagesUnreadCount });
+  queryOptions(contractQuery(messagesContracts.unreadCount));
 
 export function useMessagesUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...getMessagesUnreadCountQueryOptions(), enabled });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authContracts } from '@shared/contracts/auth';
 import { type CurrentUser } from '@shared/schema/users';
-import { ApiError, api } from '@/lib/api-client';
-import { SESSION_FRESH_MS, USER_QUERY_KEY } from '@/lib/query-client';
+import { ApiError, call } from '@/lib/api-client';
+import { queryKeyOf, SESSION_FRESH_MS } from '@/lib/query-client';
 
 /**
  * Who is signed in: a 401 means nobody; any other failure is logged and also treated as
@@ -9,7 +10,7 @@ import { SESSION_FRESH_MS, USER_QUERY_KEY } from '@/lib/query-client';
  */
 export async function getUser(): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/user');
+    return await call(authContracts.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     console.error('Failed to fetch the current user', error);
@@ -19,7 +20,7 @@ export async function getUser(): Promise<CurrentUser | null> {
 
 export const getUserQueryOptions = () =>
   queryOptions({
-    queryKey: USER_QUERY_KEY,
+    queryKey: queryKeyOf(authContracts.user),
     queryFn: getUser,
     // Asked for as the entry script runs (client/src/first-route.ts): the guard mounting a moment
     // later, and the next pages within seconds, use that answer. The session can still end

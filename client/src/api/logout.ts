@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { matchQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { authContracts } from '@shared/contracts/auth';
 import { toast } from '@/components/ui/use-toast';
-import { api, errorMessage } from '@/lib/api-client';
-import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+import { call, errorMessage } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
+import { getUserQueryOptions } from './get-user';
 
-export const logout = (): Promise<{ message: string }> => api.post('/logout', {});
+export const logout = () => call(authContracts.logout);
 
 type UseLogoutOptions = { mutationConfig?: MutationConfig<typeof logout> };
 
@@ -16,8 +18,9 @@ export function useLogout({ mutationConfig }: UseLogoutOptions = {}) {
     mutationFn: logout,
     onSuccess: (...args) => {
       // Signed out at once; nothing cached for the previous user may outlive the session.
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+      const { queryKey } = getUserQueryOptions();
+      queryClient.setQueryData(queryKey, null);
+      queryClient.removeQueries({ predicate: (query) => !matchQuery({ queryKey }, query) });
       toast({ title: 'Success', description: 'Logged out successfully' });
       return onSuccess?.(...args);
     },

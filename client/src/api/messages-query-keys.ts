@@ -1,15 +1,19 @@
-/**
- * Everything cached about direct messages lives under this key: the conversation list, each
- * thread and its facts, and the unread count (the navigation's badge). Live events patch or
- * invalidate the parts they touch.
- */
-export const MESSAGES_QUERY_KEY = ['messages'] as const;
-export const CONVERSATIONS_QUERY_KEY = [...MESSAGES_QUERY_KEY, 'conversations'] as const;
-export const MESSAGES_UNREAD_QUERY_KEY = [...MESSAGES_QUERY_KEY, 'unread-count'] as const;
-export const threadQueryKey = (username: string) =>
-  [...MESSAGES_QUERY_KEY, 'thread', username.toLowerCase()] as const;
-export const threadInfoQueryKey = (username: string) =>
-  [...MESSAGES_QUERY_KEY, 'info', username.toLowerCase()] as const;
+import { messagesContracts } from '@shared/contracts/messages';
+import { queryKeyOf } from '@/lib/query-client';
 
-/** The API path of the conversation with `username`. */
-export const conversationPath = (username: string) => `/messages/${encodeURIComponent(username)}`;
+/**
+ * The input that names the conversation with `username`. Usernames match in any letter case, so
+ * the name is sent as one case: every link to the conversation shares one cache entry, which the
+ * live events patch.
+ */
+export const conversationInput = (username: string) => ({
+  params: { username: username.toLowerCase() },
+});
+
+/** The cached pages of the conversation with `username`. */
+export const threadQueryKey = (username: string) =>
+  queryKeyOf(messagesContracts.thread, conversationInput(username));
+
+/** Who the conversation with `username` is with, and how far they have read. */
+export const threadInfoQueryKey = (username: string) =>
+  queryKeyOf(messagesContracts.info, conversationInput(username));

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BrandId } from '@shared/constants';
-import { type GuestGiftResult } from '@shared/schema/gift-cards';
-import { api } from '@/lib/api-client';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
+import { call } from '@/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@/lib/idempotency';
-import { LEADERBOARD_QUERY_KEY, WALLET_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
+import { invalidateWallet } from './get-wallet';
 
 export type PurchaseGiftCardRequest = {
   recipientUsername: string;
@@ -21,11 +22,12 @@ export type PurchaseGiftCardRequest = {
  * Buys a new gift card for a consumer, paid by card: by a guest from a profile, or by a signed-in
  * consumer (who may pay with a saved card). Only a card token or a saved card's id is sent.
  */
-export const purchaseGiftCard = ({
-  idempotencyKey,
-  ...body
-}: PurchaseGiftCardRequest): Promise<GuestGiftResult> =>
-  api.post('/gift-cards/guest', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export const purchaseGiftCard = ({ idempotencyKey, ...body }: PurchaseGiftCardRequest) =>
+  call(
+    giftCardsContracts.purchase,
+    { body },
+    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
 
 type UsePurchaseGiftCardOptions = { mutationConfig?: MutationConfig<typeof purchaseGiftCard> };
 
@@ -37,9 +39,13 @@ export function usePurchaseGiftCard({ mutationConfig }: UsePurchaseGiftCardOptio
     mutationFn: purchaseGiftCard,
     onSuccess: (...args) => {
       // A signed-in consumer's gift counts in their sent gifts, their answered requests and on
-      // the leaderboard; for a guest nothing is cached under these keys, so this costs nothing.
-      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: LEADERBOARD_QUERY_KEY });
+      // the leaderboard; for a guest nothing of these is cached, so this costs nothing.
+      void invalidateWallet(queryClient);
+      void invalidate(
+        queryClient,
+        giftCardsContracts.leaderboard,
+        giftCardsContracts.leaderboardStanding,
+      );
       return onSuccess?.(...args);
     },
   });

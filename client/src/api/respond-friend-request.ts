@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FriendshipResult, type RespondFriendRequestInput } from '@shared/schema/friends';
-import { NOTIFICATIONS_QUERY_KEY } from '@/api/get-unread-count';
-import { api } from '@/lib/api-client';
-import { FRIENDS_QUERY_KEY, type MutationConfig, PROFILES_QUERY_KEY } from '@/lib/query-client';
+import { friendsContracts } from '@shared/contracts/friends';
+import { notificationsContracts } from '@shared/contracts/notifications';
+import { profilesContracts } from '@shared/contracts/profiles';
+import { type RespondFriendRequestInput } from '@shared/schema/friends';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Accepts or declines a friend request sent to the signed-in user (friends page, notifications). */
-export const respondFriendRequest = (input: RespondFriendRequestInput): Promise<FriendshipResult> =>
-  api.post('/friends/respond', input);
+export const respondFriendRequest = (body: RespondFriendRequestInput) =>
+  call(friendsContracts.respond, { body });
 
 type UseRespondFriendRequestOptions = {
   mutationConfig?: MutationConfig<typeof respondFriendRequest>;
@@ -19,10 +21,9 @@ export function useRespondFriendRequest({ mutationConfig }: UseRespondFriendRequ
     ...restConfig,
     mutationFn: respondFriendRequest,
     // On failure too: a 409 means the request was answered elsewhere, so the lists are out of date.
+    // A profile shows its friend count; the request's notification is answered with it.
     onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+      void invalidate(queryClient, friendsContracts, profilesContracts, notificationsContracts);
       return onSettled?.(...args);
     },
   });

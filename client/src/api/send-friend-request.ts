@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FriendRequestInput, type FriendshipResult } from '@shared/schema/friends';
-import { api } from '@/lib/api-client';
-import { type MutationConfig, USER_SEARCH_QUERY_KEY } from '@/lib/query-client';
-import { FRIENDS_QUERY_KEY } from '@/lib/query-client';
-
-/** The user search results carry the searcher's friendship to each person. */
+import { friendsContracts } from '@shared/contracts/friends';
+import { usersContracts } from '@shared/contracts/users';
+import { type FriendRequestInput } from '@shared/schema/friends';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /**
  * Asks `username` to be friends. The answer is 'pending', or 'accepted' when they had already
  * asked the signed-in user (their request is accepted instead).
  */
-export const sendFriendRequest = (input: FriendRequestInput): Promise<FriendshipResult> =>
-  api.post('/friends/request', input);
+export const sendFriendRequest = (body: FriendRequestInput) =>
+  call(friendsContracts.sendRequest, { body });
 
 type UseSendFriendRequestOptions = { mutationConfig?: MutationConfig<typeof sendFriendRequest> };
 
@@ -21,9 +20,9 @@ export function useSendFriendRequest({ mutationConfig }: UseSendFriendRequestOpt
   return useMutation({
     ...restConfig,
     mutationFn: sendFriendRequest,
+    // The user search results carry the searcher's friendship to each person.
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: USER_SEARCH_QUERY_KEY });
+      void invalidate(queryClient, friendsContracts, usersContracts.search);
       return onSuccess?.(...args);
     },
   });

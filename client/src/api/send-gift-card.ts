@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type GiftTransaction } from '@shared/schema/gift-cards';
-import { api } from '@/lib/api-client';
-import { LEADERBOARD_QUERY_KEY, WALLET_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
+import { invalidateWallet } from './get-wallet';
 
 export type SendGiftCardRequest = {
   cardId: number;
@@ -10,12 +11,11 @@ export type SendGiftCardRequest = {
 };
 
 /** Gives one of the consumer's cards, with what is left on it, to another consumer. */
-export const sendGiftCard = ({
-  cardId,
-  recipientUsername,
-  message,
-}: SendGiftCardRequest): Promise<GiftTransaction> =>
-  api.post(`/gift-cards/${cardId}/send`, { recipientUsername, message });
+export const sendGiftCard = ({ cardId, recipientUsername, message }: SendGiftCardRequest) =>
+  call(giftCardsContracts.send, {
+    params: { id: cardId },
+    body: { recipientUsername, message },
+  });
 
 type UseSendGiftCardOptions = { mutationConfig?: MutationConfig<typeof sendGiftCard> };
 
@@ -26,8 +26,12 @@ export function useSendGiftCard({ mutationConfig }: UseSendGiftCardOptions = {})
     ...restConfig,
     mutationFn: sendGiftCard,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: LEADERBOARD_QUERY_KEY });
+      void invalidateWallet(queryClient);
+      void invalidate(
+        queryClient,
+        giftCardsContracts.leaderboard,
+        giftCardsContracts.leaderboardStanding,
+      );
       return onSuccess?.(...args);
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { uploadsContracts } from '@shared/contracts/uploads';
 import { type UploadPurpose } from '@shared/constants';
-import { type UploadResult } from '@shared/schema/posts';
-import { api } from '@/lib/api-client';
+import { upload } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 /**
@@ -14,11 +14,11 @@ export const uploadImage = ({
 }: {
   file: File;
   purpose?: UploadPurpose;
-}): Promise<UploadResult> => {
+}) => {
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', file);
-  return api.upload('/uploads', form);
+  return upload(uploadsContracts.create, form);
 };
 
 type UseUploadImageOptions = { mutationConfig?: MutationConfig<typeof uploadImage> };

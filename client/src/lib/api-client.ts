@@ -1,4 +1,11 @@
 import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '@shared/api';
+import {
+  type AnyContract,
+  type ContractAnswer,
+  type ContractInput,
+  type ContractItem,
+  pathOf,
+} from '@shared/contract';
 
 /** The only place that knows where the API lives. */
 const API_BASE = '/api';
@@ -64,7 +71,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof Error && error.message) || fallback;
 }
 
-type QueryParams = Record<string, string | number | boolean | null | undefined>;
+type QueryValue = string | number | boolean | null | undefined;
+type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 
 export type RequestOptions = {
   params?: QueryParams;
@@ -82,7 +90,9 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 function buildUrl(path: string, params?: QueryParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
   }
   const query = search.toString();
   return `${API_BASE}${path}${query ? `?${query}` : ''}`;
@@ -204,35 +214,60 @@ async function sendOnce(
   return { response, data };
 }
 
-async function request<T>(
-  method: Method,
-  path: string,
-  body: unknown,
-  options?: RequestOptions,
-): Promise<T> {
-  return (await send(method, path, body, options)).data as T;
+/** What a call answers: a list's page (its items and the page facts), or the JSON value. */
+export type CallAnswer<C extends AnyContract> = C['answer']['kind'] extends 'page' | 'cursor'
+  ? ListPage<ContractItem<C>>
+  : ContractAnswer<C>;
+
+/** A call's arguments: the input may be left out when the contract needs none. */
+export type CallArguments<C extends AnyContract> =
+  object extends ContractInput<C>
+    ? [input?: ContractInput<C>, options?: RequestOptions]
+    : [input: ContractInput<C>, options?: RequestOptions];
+
+/**
+ * Calls an endpoint through its contract (shared/contracts): the path is built from the
+ * contract and its params, the query and body are the contract's input types and the answer is
+ * the contract's answer type, so a contract change that breaks a caller fails the typecheck.
+ */
+export async function call<C extends AnyContract>(
+  contract: C,
+  ...[input, options = {}]: CallArguments<C>
+): Promise<CallAnswer<C>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: QueryParams;
+    body?: unknown;
+  };
+  const method = contract.method.toUpperCase() as Method;
+  const path = pathOf(contract, params);
+  const sent = { ...options, params: { ...options.params, ...query } };
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  const { response, data } = await send(method, path, hasBody ? (body ?? {}) : body, sent);
+  const { kind } = contract.answer;
+  return (
+    kind === 'page' || kind === 'cursor' ? toListPage(response, data) : data
+  ) as CallAnswer<C>;
 }
 
-/** The one fetch wrapper: JSON in and out, credentials included, failures as ApiError. */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  /** A page of a list: the array the server answers, with the page facts of its headers. */
-  list: async <Item>(path: string, options?: RequestOptions): Promise<ListPage<Item>> => {
-    const { response, data } = await send('GET', path, undefined, options);
-    return toListPage<Item>(response, data);
-  },
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, body ?? {}, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body ?? {}, options),
-  /** A body only where the route takes one (a removal confirmed with a code). */
-  delete: <T>(path: string, options?: RequestOptions & { body?: unknown }) => {
-    const { body, ...rest } = options ?? {};
-    return request<T>('DELETE', path, body, rest);
-  },
-  /** multipart/form-data, e.g. a file under the field 'file'. */
-  upload: <T>(path: string, form: FormData, options?: RequestOptions) =>
-    request<T>('POST', path, form, options),
-};
+/** A multipart upload (a file under the field `file`) through its contract. */
+export async function upload<C extends AnyContract>(
+  contract: C,
+  form: FormData,
+  options?: RequestOptions,
+): Promise<ContractAnswer<C>> {
+  const { data } = await send('POST', pathOf(contract), form, options ?? {});
+  return data as ContractAnswer<C>;
+}
+
+/**
+ * The address of an answer the browser fetches by itself (an image, a CSV download, an event
+ * stream): the contract's path and query, under the API's base.
+ */
+export function urlOf<C extends AnyContract>(contract: C, input?: ContractInput<C>): string {
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: QueryParams;
+  };
+  return buildUrl(pathOf(contract, params), query);
+}

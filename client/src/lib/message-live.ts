@@ -8,20 +8,16 @@ import {
   type MessageReadEvent,
   type TypingEvent,
 } from '@shared/schema/messages';
-import {
-  CONVERSATIONS_QUERY_KEY,
-  MESSAGES_QUERY_KEY,
-  MESSAGES_UNREAD_QUERY_KEY,
-  threadInfoQueryKey,
-  threadQueryKey,
-} from '@/api/messages-query-keys';
+import { messagesContracts } from '@shared/contracts/messages';
+import { threadInfoQueryKey, threadQueryKey } from '@/api/messages-query-keys';
 import { markDeleted, type ThreadData, upsertMessage } from './message-cache';
+import { invalidate } from './query-client';
 
 /** The live stream's event names for messages, in the order they are listened for. */
 export const MESSAGE_EVENT_NAMES = Object.values(MESSAGE_EVENTS);
 
-const typingQueryKey = (username: string) =>
-  [...MESSAGES_QUERY_KEY, 'typing', username.toLowerCase()] as const;
+// Not an answer of the API: only typing events write it, so it lives apart from every group.
+const typingQueryKey = (username: string) => ['typing', username.toLowerCase()] as const;
 
 function parse(data: unknown): Record<string, unknown> | null {
   try {
@@ -50,8 +46,7 @@ export function applyMessageEvent(queryClient: QueryClient, name: string, data: 
     );
     // Their message ends their typing.
     if (!message.fromMe) queryClient.setQueryData(typingQueryKey(username), 0);
-    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: MESSAGES_UNREAD_QUERY_KEY });
+    void invalidate(queryClient, messagesContracts.list, messagesContracts.unreadCount);
   } else if (name === MESSAGE_EVENTS.read) {
     const { upTo } = payload as MessageReadEvent;
     if (typeof upTo !== 'number') return;
@@ -64,8 +59,7 @@ export function applyMessageEvent(queryClient: QueryClient, name: string, data: 
     queryClient.setQueryData<ThreadData>(threadQueryKey(username), (thread) =>
       markDeleted(thread, id),
     );
-    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: MESSAGES_UNREAD_QUERY_KEY });
+    void invalidate(queryClient, messagesContracts.list, messagesContracts.unreadCount);
   } else if (name === MESSAGE_EVENTS.typing) {
     const event = payload as TypingEvent;
     queryClient.setQueryData(typingQueryKey(event.username), Date.now());

@@ -4,27 +4,9 @@ import {
   type DefaultOptions,
   type UseMutationOptions,
 } from '@tanstack/react-query';
-import { ApiError } from './api-client';
-
-/** The current user's query key; the session lives in this one cache entry. */
-export const USER_QUERY_KEY = ['user'] as const;
-
-/**
- * Keys of cached data that more than one feature reads or changes: a mutation invalidates by these
- * prefixes, so every list or figure built on the same data refreshes together.
- */
-export const WALLET_QUERY_KEY = ['wallet'] as const;
-export const PINS_QUERY_KEY = ['pins'] as const;
-export const BUSINESS_DASHBOARD_QUERY_KEY = ['business', 'dashboard'] as const;
-export const MARKETPLACE_QUERY_KEY = ['marketplace'] as const;
-/** Gift cards live under the wallet's key: whatever changes a card refreshes the wallet too. */
-export const GIFT_CARDS_QUERY_KEY = [...WALLET_QUERY_KEY, 'cards'] as const;
-export const LEADERBOARD_QUERY_KEY = ['leaderboard'] as const;
-export const FRIENDS_QUERY_KEY = ['friends'] as const;
-export const PROFILES_QUERY_KEY = ['profiles'] as const;
-export const USER_SEARCH_QUERY_KEY = ['users', 'search'] as const;
-/** The Pin Board's posts: they show their authors' names and pictures. */
-export const POSTS_QUERY_KEY = ['posts'] as const;
+import { type AnyContract, type ContractInput } from '@shared/contract';
+import { authContracts } from '@shared/contracts/auth';
+import { ApiError, call, type CallArguments } from './api-client';
 
 /**
  * How long the feed's first page, asked for as the entry script runs (client/src/first-route.ts),
@@ -50,7 +32,11 @@ export function createQueryClient(): QueryClient {
       // A 401 from any other query means the session ended: ask again who is signed in, so the
       // guards send the visitor to /auth instead of leaving a page of errors.
       onError: (error, query) => {
-        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== 'user') {
+        if (
+          error instanceof ApiError &&
+          error.status === 401 &&
+          USER_QUERY_KEY.some((part, index) => query.queryKey[index] !== part)
+        ) {
           void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
         }
       },
@@ -66,3 +52,47 @@ export type MutationConfig<T extends (...args: never[]) => Promise<unknown>> = O
   UseMutationOptions<Awaited<ReturnType<T>>, Error, Parameters<T>[0]>,
   'mutationFn'
 >;
+
+/** A contract, or a feature's group of contracts (every endpoint of `friendsContracts`). */
+export type InvalidationTarget = AnyContract | Readonly<Record<string, AnyContract>>;
+
+/**
+ * The react-query key of an endpoint and its input: `[group, name, input]` from the contract's
+ * name (`friends.list`), so one endpoint and input has one key, and a change invalidates by
+ * contract (`[group, name]`) or by a whole feature (`[group]`).
+ */
+export function queryKeyOf<C extends AnyContract>(contract: C, input?: ContractInput<C>) {
+  const [group = '', name = ''] = contract.id.split('.');
+  return (input === undefined ? [group, name] : [group, name, input]) as readonly unknown[];
+}
+
+/** The current user's query key; the session lives in this one cache entry. */
+export const USER_QUERY_KEY = queryKeyOf(authContracts.user);
+
+function keyOfTarget(target: InvalidationTarget): readonly unknown[] {
+  if (typeof (target as AnyContract).id === 'string') return queryKeyOf(target as AnyContract);
+  const [first] = Object.values(target as Record<string, AnyContract>);
+  return [first?.id.split('.')[0] ?? ''];
+}
+
+/** Marks the answers of these contracts (or groups) stale; the mounted queries ask again. */
+export function invalidate(client: QueryClient, ...targets: InvalidationTarget[]): Promise<void> {
+  return Promise.all(
+    targets.map((target) => client.invalidateQueries({ queryKey: keyOfTarget(target) })),
+  ).then(() => undefined);
+}
+
+/**
+ * A query of one endpoint: its key from the contract and input, and its function the typed
+ * call; spread into `useQuery`/`queryOptions` with any options of the caller's own.
+ */
+export function contractQuery<C extends AnyContract>(
+  contract: C,
+  ...[input, options]: CallArguments<C>
+) {
+  return {
+    queryKey: queryKeyOf(contract, input),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      call(contract, ...([input, { ...options, signal }] as CallArguments<C>)),
+  };
+}

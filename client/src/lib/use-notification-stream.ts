@@ -1,19 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import {
-  NOTIFICATION_LIST_QUERY_KEY,
-  UNREAD_COUNT_QUERY_KEY,
-  type UnreadCount,
-  useUnreadCount,
-} from '@/api/get-unread-count';
-import { MESSAGES_QUERY_KEY } from '@/api/messages-query-keys';
+import { chartsContracts } from '@shared/contracts/charts';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
+import { messagesContracts } from '@shared/contracts/messages';
+import { notificationsContracts } from '@shared/contracts/notifications';
+import { walletContracts } from '@shared/contracts/wallet';
+import { getUnreadCountQueryOptions, useUnreadCount } from '@/api/get-unread-count';
 import { toast } from '@/components/ui/use-toast';
+import { urlOf } from './api-client';
 import { applyMessageEvent, MESSAGE_EVENT_NAMES } from './message-live';
 import { paths } from './paths';
-import { WALLET_QUERY_KEY } from './query-client';
+import { invalidate } from './query-client';
 
-export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
+export const NOTIFICATION_STREAM_URL = urlOf(notificationsContracts.stream);
 /** While the stream is down, the unread count is asked for this often. */
 export const NOTIFICATION_POLL_INTERVAL_MS = 15_000;
 /** Waits before reopening a dropped stream: the first retry, the second, and every one after. */
@@ -32,6 +32,10 @@ export type CreateNotificationEventSource = (url: string) => NotificationEventSo
 
 export const createBrowserEventSource: CreateNotificationEventSource = (url) =>
   typeof EventSource === 'undefined' ? null : new EventSource(url, { withCredentials: true });
+
+/** The notifications page's list, whichever account type reads it. */
+const invalidateNotificationLists = (queryClient: QueryClient) =>
+  invalidate(queryClient, notificationsContracts.consumerList, notificationsContracts.businessList);
 
 /** 'connecting' until the stream opens; 'polling' whenever it is down. */
 export type NotificationStreamStatus = 'connecting' | 'open' | 'polling';
@@ -94,10 +98,8 @@ export function useNotificationStream({
     let failures = 0;
     let replaced = false;
 
-    const refreshList = () =>
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_QUERY_KEY });
-    const refreshCount = () =>
-      void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_QUERY_KEY });
+    const refreshList = () => void invalidateNotificationLists(queryClient);
+    const refreshCount = () => void invalidate(queryClient, notificationsContracts.unreadCount);
 
     const connect = () => {
       const current = createRef.current(NOTIFICATION_STREAM_URL);
@@ -112,7 +114,7 @@ export function useNotificationStream({
         if (failures > 0) {
           refreshCount();
           refreshList();
-          void queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_KEY });
+          void invalidate(queryClient, messagesContracts);
         }
         failures = 0;
         setStatus('open');
@@ -121,7 +123,7 @@ export function useNotificationStream({
         if (source !== current) return;
         const { message, read, referenceType } = messageOf(event.data);
         if (!read) {
-          queryClient.setQueryData<UnreadCount>(UNREAD_COUNT_QUERY_KEY, (count) =>
+          queryClient.setQueryData(getUnreadCountQueryOptions().queryKey, (count) =>
             count ? { unread: count.unread + 1 } : count,
           );
         }
@@ -129,7 +131,7 @@ export function useNotificationStream({
         refreshList();
         // A card received, spent at a counter or expiring: the wallet on screen shows it at once.
         if (referenceType === 'gift_card') {
-          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+          void invalidate(queryClient, walletContracts, giftCardsContracts, chartsContracts);
         }
         // Without text the title ('New notification') says it all.
         if (!onNotificationsPage.current) {
@@ -198,7 +200,7 @@ export function useNotificationStream({
     const before = lastUnread.current;
     lastUnread.current = unread;
     if (!polling || before === undefined || unread <= before) return;
-    void queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_QUERY_KEY });
+    void invalidateNotificationLists(queryClient);
     if (!onNotificationsPage.current) {
       toast({ title: TOAST_TITLE, description: 'You have new notifications' });
     }

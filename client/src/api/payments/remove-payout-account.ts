@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { paymentSettingsContracts } from '@shared/contracts/payment-settings';
 import { type RemovePayoutAccountInput } from '@shared/schema/payments';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
-import { PAYOUT_ACCOUNT_QUERY_KEY } from './get-payout-account';
+import { getPayoutAccountQueryOptions } from './get-payout-account';
 
 /** Removes the account on file; the authentication code confirms it. */
-export const removePayoutAccount = (input: RemovePayoutAccountInput): Promise<void> =>
-  api.delete('/payments/payout-account', { body: input });
+export const removePayoutAccount = (input: RemovePayoutAccountInput) =>
+  call(paymentSettingsContracts.removePayoutAccount, { body: input });
 
 type UseRemovePayoutAccountOptions = {
   mutationConfig?: MutationConfig<typeof removePayoutAccount>;
@@ -19,7 +20,7 @@ export function useRemovePayoutAccount({ mutationConfig }: UseRemovePayoutAccoun
     ...restConfig,
     mutationFn: removePayoutAccount,
     onSuccess: (...args) => {
-      queryClient.setQueryData(PAYOUT_ACCOUNT_QUERY_KEY, null);
+      queryClient.setQueryData(getPayoutAccountQueryOptions().queryKey, null);
       return onSuccess?.(...args);
     },
   });

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { SAVED_CARDS_QUERY_KEY } from './get-saved-cards';
+import { paymentSettingsContracts } from '@shared/contracts/payment-settings';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Removes one of my saved cards (the newest remaining becomes the default). */
-export const removeSavedCard = (id: number): Promise<void> => api.delete(`/payments/cards/${id}`);
+export const removeSavedCard = (id: number) =>
+  call(paymentSettingsContracts.removeCard, { params: { id } });
 
 type UseRemoveSavedCardOptions = { mutationConfig?: MutationConfig<typeof removeSavedCard> };
 
@@ -16,7 +17,7 @@ export function useRemoveSavedCard({ mutationConfig }: UseRemoveSavedCardOptions
     mutationFn: removeSavedCard,
     // Also after a 404 (removed elsewhere): the list shows what is really saved.
     onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: SAVED_CARDS_QUERY_KEY });
+      void invalidate(queryClient, paymentSettingsContracts.cards);
       return onSettled?.(...args);
     },
   });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SaveCardInput, type SavedCard } from '@shared/schema/payments';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { SAVED_CARDS_QUERY_KEY } from './get-saved-cards';
+import { paymentSettingsContracts } from '@shared/contracts/payment-settings';
+import { type SaveCardInput } from '@shared/schema/payments';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Saves a card from a token the provider made (the first card saved becomes the default). */
-export const saveCard = (input: SaveCardInput): Promise<SavedCard> =>
-  api.post('/payments/cards', input);
+export const saveCard = (input: SaveCardInput) =>
+  call(paymentSettingsContracts.saveCard, { body: input });
 
 type UseSaveCardOptions = { mutationConfig?: MutationConfig<typeof saveCard> };
 
@@ -17,7 +17,7 @@ export function useSaveCard({ mutationConfig }: UseSaveCardOptions = {}) {
     ...restConfig,
     mutationFn: saveCard,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: SAVED_CARDS_QUERY_KEY });
+      void invalidate(queryClient, paymentSettingsContracts.cards);
       return onSuccess?.(...args);
     },
   });

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type PayoutAccount, type PayoutAccountInput } from '@shared/schema/payments';
-import { api } from '@/lib/api-client';
+import { paymentSettingsContracts } from '@shared/contracts/payment-settings';
+import { type PayoutAccountInput } from '@shared/schema/payments';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
-import { PAYOUT_ACCOUNT_QUERY_KEY } from './get-payout-account';
+import { getPayoutAccountQueryOptions } from './get-payout-account';
 
 /** Sets where withdrawals go; the authentication code confirms it. */
-export const savePayoutAccount = (input: PayoutAccountInput): Promise<PayoutAccount> =>
-  api.put('/payments/payout-account', input);
+export const savePayoutAccount = (input: PayoutAccountInput) =>
+  call(paymentSettingsContracts.savePayoutAccount, { body: input });
 
 type UseSavePayoutAccountOptions = { mutationConfig?: MutationConfig<typeof savePayoutAccount> };
 
@@ -17,7 +18,7 @@ export function useSavePayoutAccount({ mutationConfig }: UseSavePayoutAccountOpt
     ...restConfig,
     mutationFn: savePayoutAccount,
     onSuccess: (account, ...rest) => {
-      queryClient.setQueryData(PAYOUT_ACCOUNT_QUERY_KEY, account);
+      queryClient.setQueryData(getPayoutAccountQueryOptions().queryKey, account);
       return onSuccess?.(account, ...rest);
     },
   });

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SavedCard } from '@shared/schema/payments';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { SAVED_CARDS_QUERY_KEY } from './get-saved-cards';
+import { paymentSettingsContracts } from '@shared/contracts/payment-settings';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Makes one of my saved cards the one payments offer first. */
-export const setDefaultCard = (id: number): Promise<SavedCard> =>
-  api.post(`/payments/cards/${id}/default`);
+export const setDefaultCard = (id: number) =>
+  call(paymentSettingsContracts.setDefaultCard, { params: { id } });
 
 type UseSetDefaultCardOptions = { mutationConfig?: MutationConfig<typeof setDefaultCard> };
 
@@ -17,7 +16,7 @@ export function useSetDefaultCard({ mutationConfig }: UseSetDefaultCardOptions =
     ...restConfig,
     mutationFn: setDefaultCard,
     onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: SAVED_CARDS_QUERY_KEY });
+      void invalidate(queryClient, paymentSettingsContracts.cards);
       return onSettled?.(...args);
     },
   });

@@ -1,23 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { paymentsContracts } from '@shared/contracts/payments';
 import { type CardDetailsInput, type CardToken } from '@shared/schema/payments';
-import { api } from '@/lib/api-client';
+import { call, urlOf } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 import { getPaymentConfigQueryOptions } from './get-payment-config';
-
-/** Where this app's API lives: a tokenisation URL under it goes through the one api client. */
-const API_PREFIX = '/api/';
 
 /**
  * Sends a card's details to the payment provider's tokenisation endpoint and answers the token to
  * pay with (and what may be shown of the card). The details never reach the app's own routes:
- * only the token does. The test-mode provider's endpoint lives under this origin's API; a live
- * processor takes card details in its own hosted fields, which plug in here.
+ * only the token does. The test-mode provider's endpoint is this API's own; a live processor
+ * takes card details in its own hosted fields, which plug in here.
  */
 export function tokenizeCardAt(tokenizeUrl: string, card: CardDetailsInput): Promise<CardToken> {
-  if (!tokenizeUrl.startsWith(API_PREFIX)) {
+  if (tokenizeUrl !== urlOf(paymentsContracts.testToken)) {
     return Promise.reject(new Error('Card payments are not available right now.'));
   }
-  return api.post(tokenizeUrl.slice(API_PREFIX.length - 1), card);
+  return call(paymentsContracts.testToken, { body: card });
 }
 
 type UseTokenizeCardOptions = {

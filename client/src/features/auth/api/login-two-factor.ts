@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authContracts } from '@shared/contracts/auth';
 import { type SecondFactorInput } from '@shared/schema/two-factor';
-import { type CurrentUser } from '@shared/schema/users';
-import { api } from '@/lib/api-client';
-import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+import { getUserQueryOptions } from '@/api/get-user';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** The second step of a sign-in with two-factor on: an authentication code or a recovery code. */
-export const loginTwoFactor = (input: SecondFactorInput): Promise<CurrentUser> =>
-  api.post('/login/two-factor', input);
+export const loginTwoFactor = (input: SecondFactorInput) =>
+  call(authContracts.loginTwoFactor, { body: input });
 
 type UseLoginTwoFactorOptions = { mutationConfig?: MutationConfig<typeof loginTwoFactor> };
 
@@ -19,8 +20,8 @@ export function useLoginTwoFactor({ mutationConfig }: UseLoginTwoFactorOptions =
     mutationFn: loginTwoFactor,
     onSuccess: (...args) => {
       // Signed in at once, then confirmed by a fresh GET /api/user, as after the password.
-      queryClient.setQueryData(USER_QUERY_KEY, args[0]);
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      queryClient.setQueryData(getUserQueryOptions().queryKey, args[0]);
+      void invalidate(queryClient, authContracts.user);
       return onSuccess?.(...args);
     },
   });

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CurrentUser, type Registration } from '@shared/schema/users';
-import { api } from '@/lib/api-client';
-import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+import { authContracts } from '@shared/contracts/auth';
+import { type Registration } from '@shared/schema/users';
+import { getUserQueryOptions } from '@/api/get-user';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
-export const register = (input: Registration): Promise<CurrentUser> => api.post('/register', input);
+export const register = (input: Registration) => call(authContracts.register, { body: input });
 
 type UseRegisterOptions = { mutationConfig?: MutationConfig<typeof register> };
 
@@ -16,8 +18,8 @@ export function useRegister({ mutationConfig }: UseRegisterOptions = {}) {
     mutationFn: register,
     onSuccess: (...args) => {
       // Registration signs the new user in; confirm with a fresh GET /api/user.
-      queryClient.setQueryData(USER_QUERY_KEY, args[0]);
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      queryClient.setQueryData(getUserQueryOptions().queryKey, args[0]);
+      void invalidate(queryClient, authContracts.user);
       return onSuccess?.(...args);
     },
   });

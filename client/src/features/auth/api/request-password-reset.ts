@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { accountContracts } from '@shared/contracts/account';
 import { type PasswordResetRequest } from '@shared/schema/account';
-import { type MessageResult } from '@shared/schema/users';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 /** The answer is the same whether or not an account uses the address. */
-export const requestPasswordReset = (input: PasswordResetRequest): Promise<MessageResult> =>
-  api.post('/password-reset', input);
+export const requestPasswordReset = (input: PasswordResetRequest) =>
+  call(accountContracts.requestPasswordReset, { body: input });
 
 type UseRequestPasswordResetOptions = {
   mutationConfig?: MutationConfig<typeof requestPasswordReset>;

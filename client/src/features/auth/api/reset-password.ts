@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountContracts } from '@shared/contracts/account';
+import { authContracts } from '@shared/contracts/auth';
 import { type PasswordResetConfirm, type PasswordResetNeedsSignIn } from '@shared/schema/account';
-import { type CurrentUser } from '@shared/schema/users';
-import { api } from '@/lib/api-client';
-import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+import { type ContractAnswer } from '@shared/contract';
+import { getUserQueryOptions } from '@/api/get-user';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
-/** Signed in as the account, or (two-factor on) asked to sign in with the new password. */
-export type ResetPasswordResult = CurrentUser | PasswordResetNeedsSignIn;
+/** Signed in as the account, or (202, two-factor on) asked to sign in with the new password. */
+export type ResetPasswordResult = ContractAnswer<typeof accountContracts.resetPassword>;
 
 export const needsSignIn = (result: ResetPasswordResult): result is PasswordResetNeedsSignIn =>
   'twoFactorRequired' in result;
 
-export const resetPassword = (input: PasswordResetConfirm): Promise<ResetPasswordResult> =>
-  api.post('/password-reset/confirm', input);
+export const resetPassword = (input: PasswordResetConfirm) =>
+  call(accountContracts.resetPassword, { body: input });
 
 type UseResetPasswordOptions = { mutationConfig?: MutationConfig<typeof resetPassword> };
 
@@ -25,8 +28,8 @@ export function useResetPassword({ mutationConfig }: UseResetPasswordOptions = {
     onSuccess: (...args) => {
       // Every session of the account ended; this browser is signed in only when it says so.
       const [result] = args;
-      queryClient.setQueryData(USER_QUERY_KEY, needsSignIn(result) ? null : result);
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      queryClient.setQueryData(getUserQueryOptions().queryKey, needsSignIn(result) ? null : result);
+      void invalidate(queryClient, authContracts.user);
       return onSuccess?.(...args);
     },
   });

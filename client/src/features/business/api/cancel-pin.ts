@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type BusinessPin } from '@shared/schema/pins';
-import { api } from '@/lib/api-client';
+import { pinsContracts } from '@shared/contracts/pins';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 import { invalidatePinData } from './invalidate-pin-data';
 
 /** Cancels a pin; what was not claimed returns to the business's wallet. */
-export const cancelPin = (pinId: number): Promise<BusinessPin> =>
-  api.post(`/pins/${pinId}/cancel`, {});
+export const cancelPin = (pinId: number) => call(pinsContracts.cancel, { params: { id: pinId } });
 
 type UseCancelPinOptions = { mutationConfig?: MutationConfig<typeof cancelPin> };
 

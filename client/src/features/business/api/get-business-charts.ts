@@ -1,23 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ActivityChartDay, type TopStore, type ValueChart } from '@shared/schema/charts';
-import { api } from '@/lib/api-client';
-import { BUSINESS_DASHBOARD_QUERY_KEY } from '@/lib/query-client';
-
-// Under the dashboard's key: whatever refreshes the statistics (a pin made, cancelled or claimed)
-// refreshes the charts too.
-const CHARTS_QUERY_KEY = [...BUSINESS_DASHBOARD_QUERY_KEY, 'charts'] as const;
-
-export const getActivityChart = (): Promise<ActivityChartDay[]> =>
-  api.get('/business/charts/activity');
-export const getValueChart = (): Promise<ValueChart> => api.get('/business/charts/value');
-export const getTopStoresChart = (): Promise<TopStore[]> => api.get('/business/charts/top-stores');
+import { chartsContracts } from '@shared/contracts/charts';
+import { contractQuery } from '@/lib/query-client';
 
 export const getActivityChartQueryOptions = () =>
-  queryOptions({ queryKey: [...CHARTS_QUERY_KEY, 'activity'], queryFn: getActivityChart });
-export const getValueChartQueryOptions = () =>
-  queryOptions({ queryKey: [...CHARTS_QUERY_KEY, 'value'], queryFn: getValueChart });
+  queryOptions(contractQuery(chartsContracts.activity));
+export const getValueChartQueryOptions = () => queryOptions(contractQuery(chartsContracts.value));
 export const getTopStoresChartQueryOptions = () =>
-  queryOptions({ queryKey: [...CHARTS_QUERY_KEY, 'top-stores'], queryFn: getTopStoresChart });
+  queryOptions(contractQuery(chartsContracts.topStores));
 
 /** Claims from my pins and spends of their cards, per UTC day for the last 30 days. */
 export function useActivityChart() {

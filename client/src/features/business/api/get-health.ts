@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-
-export type HealthInfo = { status: string; database: 'embedded' | 'postgres' };
-
-export const getHealth = (): Promise<HealthInfo> => api.get('/health');
+import { healthContracts } from '@shared/contracts/health';
+import { contractQuery } from '@/lib/query-client';
 
 export const getHealthQueryOptions = () =>
-  queryOptions({ queryKey: ['health'], queryFn: getHealth, staleTime: 0 });
+  queryOptions({ ...contractQuery(healthContracts.check), staleTime: 0 });
 
 export function useHealth() {
   return useQuery(getHealthQueryOptions());

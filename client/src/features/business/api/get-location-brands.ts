@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { CATALOGUE_STALE_TIME, listOrEmpty } from './list-or-empty';
-
-export const getLocationBrands = (): Promise<string[]> =>
-  listOrEmpty(api.get<string[]>('/locations/brands'), 'Failed to fetch brands');
+import { locationsContracts } from '@shared/contracts/locations';
+import { contractQuery } from '@/lib/query-client';
+import { listOrEmpty } from './list-or-empty';
 
 export const getLocationBrandsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['locations', 'brands'],
-    queryFn: getLocationBrands,
-    staleTime: CATALOGUE_STALE_TIME,
-  });
+  queryOptions(listOrEmpty(contractQuery(locationsContracts.brands), 'Failed to fetch brands'));
 
 export function useLocationBrands() {
   return useQuery(getLocationBrandsQueryOptions());

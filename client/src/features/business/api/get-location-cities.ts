@@ -1,20 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LocationOption } from '@shared/schema/locations';
-import { api } from '@/lib/api-client';
-import { CATALOGUE_STALE_TIME, listOrEmpty } from './list-or-empty';
-
-export const getLocationCities = (brand: string, state: string): Promise<LocationOption[]> =>
-  listOrEmpty(
-    api.get<LocationOption[]>('/locations/cities', { params: { brand, state } }),
-    'Failed to fetch cities',
-  );
+import { locationsContracts } from '@shared/contracts/locations';
+import { contractQuery } from '@/lib/query-client';
+import { listOrEmpty } from './list-or-empty';
 
 export const getLocationCitiesQueryOptions = (brand: string, state: string) =>
   queryOptions({
-    queryKey: ['locations', 'cities', { brand, state }],
-    queryFn: () => getLocationCities(brand, state),
+    ...listOrEmpty(
+      contractQuery(locationsContracts.cities, { query: { brand, state } }),
+      'Failed to fetch cities',
+    ),
     enabled: brand !== '' && state !== '',
-    staleTime: CATALOGUE_STALE_TIME,
   });
 
 export function useLocationCities(brand: string, state: string) {

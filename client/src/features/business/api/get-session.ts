@@ -1,19 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type UserType } from '@shared/constants';
-import { api } from '@/lib/api-client';
-
-export type SessionInfo = {
-  userId: number;
-  type: UserType;
-  signedInAt: string | null;
-  expiresAt: string | null;
-};
+import { authContracts } from '@shared/contracts/auth';
+import { contractQuery } from '@/lib/query-client';
 
 /** The session's own facts (who, since when, until when), for the Debug tab. */
-export const getSession = (): Promise<SessionInfo> => api.get('/session');
-
 export const getSessionQueryOptions = () =>
-  queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: 0 });
+  queryOptions({ ...contractQuery(authContracts.session), staleTime: 0 });
 
 export function useSessionInfo() {
   return useQuery(getSessionQueryOptions());

@@ -1,11 +1,16 @@
 import { type QueryClient } from '@tanstack/react-query';
-import { BUSINESS_DASHBOARD_QUERY_KEY, PINS_QUERY_KEY, WALLET_QUERY_KEY } from '@/lib/query-client';
+import { chartsContracts } from '@shared/contracts/charts';
+import { pinsContracts } from '@shared/contracts/pins';
+import { invalidateWallet } from '@/api/get-wallet';
+import { invalidate } from '@/lib/query-client';
 
-/** Creating or cancelling a pin moves money: the pins, the stats and the wallet all change. */
+/**
+ * Creating, changing or cancelling a pin moves money: the pins, the statistics and charts, and
+ * everything the wallet shows all change.
+ */
 export function invalidatePinData(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: PINS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: BUSINESS_DASHBOARD_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+    invalidate(queryClient, pinsContracts, chartsContracts),
+    invalidateWallet(queryClient),
   ]);
 }

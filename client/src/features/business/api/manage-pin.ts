@@ -1,24 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pinsContracts } from '@shared/contracts/pins';
 import { type BusinessPin, type ExtendPinInput, type TopUpPinInput } from '@shared/schema/pins';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 import { invalidatePinData } from './invalidate-pin-data';
 
 /** Takes an active pin off the marketplace for a while; its cards stay reserved. */
-export const pausePin = (pinId: number): Promise<BusinessPin> =>
-  api.post(`/pins/${pinId}/pause`, {});
+export const pausePin = (pinId: number) => call(pinsContracts.pause, { params: { id: pinId } });
 
 /** Puts a paused pin back on offer. */
-export const resumePin = (pinId: number): Promise<BusinessPin> =>
-  api.post(`/pins/${pinId}/resume`, {});
+export const resumePin = (pinId: number) => call(pinsContracts.resume, { params: { id: pinId } });
 
 /** Pushes a pin's expiry `days` later. */
 export const extendPin = ({ pinId, ...body }: ExtendPinInput & { pinId: number }) =>
-  api.post<BusinessPin>(`/pins/${pinId}/extend`, body);
+  call(pinsContracts.extend, { params: { id: pinId }, body });
 
 /** Adds cards to a pin, reserving their value from the wallet. */
 export const topUpPin = ({ pinId, ...body }: TopUpPinInput & { pinId: number }) =>
-  api.post<BusinessPin>(`/pins/${pinId}/top-up`, body);
+  call(pinsContracts.topUp, { params: { id: pinId }, body });
 
 /**
  * One mutation per change: each answers the updated pin, and the pins, the stats and the wallet

@@ -1,18 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FRIEND_RESPONSE_ACTIONS } from '@shared/constants';
+import { friendsContracts } from '@shared/contracts/friends';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useApiTest } from '../api/post-api-test';
+import { type TestedContract, useApiTest } from '../api/post-api-test';
 import { ApiAnswer } from '../components/api-answer';
 
 /** The friendship id the respond form starts with. */
 export const DEFAULT_TEST_FRIENDSHIP_ID = 28;
 
-const REQUEST_PATH = '/friends/request';
-const RESPOND_PATH = '/friends/respond';
+/** How the answer block names a call: 'POST /api/friends/request'. */
+const requestLine = (contract: TestedContract) =>
+  `${contract.method.toUpperCase()} /api${contract.path}`;
 
 /**
  * /api-test: a developer page that calls the friend-request API directly and
@@ -42,7 +44,7 @@ function SendRequestForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    call.mutate({ path: REQUEST_PATH, body: { username } });
+    call.mutate({ contract: friendsContracts.sendRequest, body: { username } });
   };
 
   return (
@@ -69,7 +71,7 @@ function SendRequestForm() {
             {call.isPending ? 'Sending...' : 'Send request'}
           </Button>
         </form>
-        <ApiAnswer request={`POST /api${REQUEST_PATH}`} call={call} />
+        <ApiAnswer request={requestLine(friendsContracts.sendRequest)} call={call} />
       </CardContent>
     </Card>
   );
@@ -91,7 +93,7 @@ function RespondForm() {
       friendshipId: friendshipId.trim() !== '' && Number.isFinite(id) ? id : friendshipId,
       action,
     };
-    call.mutate({ path: RESPOND_PATH, body });
+    call.mutate({ contract: friendsContracts.respond, body });
   };
 
   return (
@@ -135,7 +137,7 @@ function RespondForm() {
             {call.isPending ? 'Sending...' : 'Send response'}
           </Button>
         </form>
-        <ApiAnswer request={`POST /api${RESPOND_PATH}`} call={call} />
+        <ApiAnswer request={requestLine(friendsContracts.respond)} call={call} />
       </CardContent>
     </Card>
   );

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type FriendRequestItem } from '@shared/schema/friends';
-import { FRIENDS_QUERY_KEY } from '@/lib/query-client';
-import { api } from '@/lib/api-client';
-
-export const FRIEND_REQUESTS_QUERY_KEY = [...FRIENDS_QUERY_KEY, 'requests'] as const;
+import { friendsContracts } from '@shared/contracts/friends';
+import { contractQuery } from '@/lib/query-client';
 
 /** Pending friend requests sent to the signed-in user, newest first. */
-export const getFriendRequests = (): Promise<FriendRequestItem[]> => api.get('/friends/requests');
-
 export const getFriendRequestsQueryOptions = () =>
-  queryOptions({ queryKey: FRIEND_REQUESTS_QUERY_KEY, queryFn: getFriendRequests });
+  queryOptions(contractQuery(friendsContracts.requests));
 
 export function useFriendRequests() {
   return useQuery(getFriendRequestsQueryOptions());

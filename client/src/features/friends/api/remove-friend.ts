@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FRIENDS_QUERY_KEY } from '@/lib/query-client';
-import { api } from '@/lib/api-client';
-import { type MutationConfig, PROFILES_QUERY_KEY, USER_SEARCH_QUERY_KEY } from '@/lib/query-client';
+import { friendsContracts } from '@shared/contracts/friends';
+import { profilesContracts } from '@shared/contracts/profiles';
+import { usersContracts } from '@shared/contracts/users';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Ends a friendship (or withdraws a pending request) by its id. */
-export const removeFriend = ({ friendshipId }: { friendshipId: number }): Promise<void> =>
-  api.delete(`/friends/${friendshipId}`);
+export const removeFriend = ({ friendshipId }: { friendshipId: number }) =>
+  call(friendsContracts.remove, { params: { id: friendshipId } });
 
 type UseRemoveFriendOptions = { mutationConfig?: MutationConfig<typeof removeFriend> };
 
@@ -15,10 +17,9 @@ export function useRemoveFriend({ mutationConfig }: UseRemoveFriendOptions = {})
   return useMutation({
     ...restConfig,
     mutationFn: removeFriend,
+    // Profiles show a friend count; the user search shows my friendship with each person.
     onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: USER_SEARCH_QUERY_KEY });
+      void invalidate(queryClient, friendsContracts, profilesContracts, usersContracts);
       return onSettled?.(...args);
     },
   });

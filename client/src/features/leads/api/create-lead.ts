@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Lead } from '@shared/schema/notifications';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
+import { leadsContracts } from '@shared/contracts/leads';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 import { type LeadRequestBody } from '../lib/lead-form';
-import { LEADS_QUERY_KEY } from './get-leads';
 
 /** Adds a lead the business met outside the app. */
-export const createLead = (body: LeadRequestBody): Promise<Lead> =>
-  api.post('/business/leads', body);
+export const createLead = (body: LeadRequestBody) => call(leadsContracts.create, { body });
 
 type UseCreateLeadOptions = { mutationConfig?: MutationConfig<typeof createLead> };
 
@@ -18,7 +16,7 @@ export function useCreateLead({ mutationConfig }: UseCreateLeadOptions = {}) {
     ...restConfig,
     mutationFn: createLead,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
+      void invalidate(queryClient, leadsContracts);
       return onSuccess?.(...args);
     },
   });

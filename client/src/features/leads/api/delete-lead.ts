@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { LEADS_QUERY_KEY } from './get-leads';
+import { leadsContracts } from '@shared/contracts/leads';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Removes one of the business's leads for good. */
-export const deleteLead = ({ id }: { id: number }): Promise<void> =>
-  api.delete(`/business/leads/${id}`);
+export const deleteLead = ({ id }: { id: number }) =>
+  call(leadsContracts.remove, { params: { id } });
 
 type UseDeleteLeadOptions = { mutationConfig?: MutationConfig<typeof deleteLead> };
 
@@ -16,7 +16,7 @@ export function useDeleteLead({ mutationConfig }: UseDeleteLeadOptions = {}) {
     ...restConfig,
     mutationFn: deleteLead,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
+      void invalidate(queryClient, leadsContracts);
       return onSuccess?.(...args);
     },
   });

@@ -1,18 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Lead } from '@shared/schema/notifications';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
+import { leadsContracts } from '@shared/contracts/leads';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 import { type LeadPatchBody } from '../lib/lead-form';
-import { LEADS_QUERY_KEY } from './get-leads';
 
 /** Changes only the fields given; another business's lead answers 404. */
-export const updateLead = ({
-  id,
-  changes,
-}: {
-  id: number;
-  changes: LeadPatchBody;
-}): Promise<Lead> => api.patch(`/business/leads/${id}`, changes);
+export const updateLead = ({ id, changes }: { id: number; changes: LeadPatchBody }) =>
+  call(leadsContracts.update, { params: { id }, body: changes });
 
 type UseUpdateLeadOptions = { mutationConfig?: MutationConfig<typeof updateLead> };
 
@@ -23,7 +17,7 @@ export function useUpdateLead({ mutationConfig }: UseUpdateLeadOptions = {}) {
     ...restConfig,
     mutationFn: updateLead,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
+      void invalidate(queryClient, leadsContracts);
       return onSuccess?.(...args);
     },
   });

@@ -3,7 +3,7 @@ import { leadPageCount, resultsSummary } from '../lib/lead-display';
 
 type LeadsPaginationProps = {
   page: number;
-  pageSize: number;
+  limit: number;
   total: number;
   onPageChange: (page: number) => void;
   /** True while another page loads: the buttons wait for it. */
@@ -13,12 +13,12 @@ type LeadsPaginationProps = {
 /** 'Showing A to B of N results' with Previous and Next, which page on the server. */
 export function LeadsPagination({
   page,
-  pageSize,
+  limit,
   total,
   onPageChange,
   busy = false,
 }: LeadsPaginationProps) {
-  const pageCount = leadPageCount({ pageSize, total });
+  const pageCount = leadPageCount({ limit, total });
   return (
     <nav
       aria-label="Leads pages"
@@ -26,7 +26,7 @@ export function LeadsPagination({
     >
       {/* A polite status: a screen reader hears the new range after Previous or Next. */}
       <p role="status" className="text-sm text-muted-foreground">
-        {resultsSummary({ page, pageSize, total })}
+        {resultsSummary({ page, limit, total })}
       </p>
       <div className="flex gap-2">
         <Button

@@ -85,22 +85,22 @@ export const LEAD_STATUS_CLASSES: Record<LeadStatus, string> = {
 /** 'Showing A to B of N results'; 'Showing 0 to 0 of 0 results' when there are none. */
 export function resultsSummary({
   page,
-  pageSize,
+  limit,
   total,
 }: {
   page: number;
-  pageSize: number;
+  limit: number;
   total: number;
 }): string {
   if (total <= 0) return 'Showing 0 to 0 of 0 results';
-  const from = Math.min((page - 1) * pageSize + 1, total);
-  const to = Math.min(page * pageSize, total);
+  const from = Math.min((page - 1) * limit + 1, total);
+  const to = Math.min(page * limit, total);
   return `Showing ${from} to ${to} of ${total} results`;
 }
 
 /** How many pages `total` leads fill (at least one). */
-export function leadPageCount({ pageSize, total }: { pageSize: number; total: number }): number {
-  return Math.max(1, Math.ceil(total / pageSize));
+export function leadPageCount({ limit, total }: { limit: number; total: number }): number {
+  return Math.max(1, Math.ceil(total / limit));
 }
 
 /** Said in place of a lead's missing phone (a customer who claims a pin may keep it). */

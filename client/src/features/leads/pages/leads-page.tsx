@@ -55,13 +55,13 @@ export function LeadsPage() {
   const [highlightedId, setHighlightedId] = useState<number | null>(null);
 
   const { data, isPending, isError, isPlaceholderData, isFetching, refetch, isRefetching } =
-    useLeads({ search, status, page, pageSize: LEADS_PAGE_SIZE });
+    useLeads({ search, status, page, limit: LEADS_PAGE_SIZE });
   const rows = useMemo(() => (data ? toLeadRows(data.items) : null), [data]);
   const total = data?.total ?? 0;
   const filtered = search !== '' || status !== undefined;
 
   // After deleting the last lead of the last page, step back to the page that now is the last.
-  const pageCount = leadPageCount({ pageSize: LEADS_PAGE_SIZE, total });
+  const pageCount = leadPageCount({ limit: LEADS_PAGE_SIZE, total });
   useEffect(() => {
     if (data && !isPlaceholderData && total > 0 && page > pageCount) {
       setPaging({ filterKey, page: pageCount });
@@ -134,7 +134,7 @@ export function LeadsPage() {
               {/* The figures describe the rows on screen, which stay put while the next page loads. */}
               <LeadsPagination
                 page={data.page}
-                pageSize={data.pageSize}
+                limit={data.limit}
                 total={total}
                 onPageChange={(next) => setPage(next)}
                 busy={isPlaceholderData && isFetching}

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { MESSAGES_QUERY_KEY } from '@/api/messages-query-keys';
+import { messagesContracts } from '@shared/contracts/messages';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Blocks a person: no messages, friend requests or gifts from them. They are not told. */
-export const blockUser = (username: string): Promise<unknown> =>
-  api.post(`/users/${encodeURIComponent(username)}/block`);
+export const blockUser = (username: string) =>
+  call(messagesContracts.block, { params: { username } });
 
 type UseBlockUserOptions = { mutationConfig?: MutationConfig<typeof blockUser> };
 
@@ -17,7 +17,7 @@ export function useBlockUser({ mutationConfig }: UseBlockUserOptions = {}) {
     mutationFn: blockUser,
     onSuccess: (...args) => {
       // The conversation closes; its facts and the list say so.
-      void queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_KEY });
+      void invalidate(queryClient, messagesContracts);
       return onSuccess?.(...args);
     },
   });

@@ -1,20 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BlockedUser } from '@shared/schema/messages';
-import { MESSAGES_QUERY_KEY } from '@/api/messages-query-keys';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-
-const BLOCKED_QUERY_KEY = [...MESSAGES_QUERY_KEY, 'blocked'] as const;
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messagesContracts } from '@shared/contracts/messages';
+import { call } from '@/lib/api-client';
+import { contractQuery, invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** The people I blocked, most recent first. */
-export const getBlockedUsers = (): Promise<BlockedUser[]> => api.get('/users/blocked');
+export const getBlockedUsersQueryOptions = () =>
+  queryOptions(contractQuery(messagesContracts.blocked));
 
 export function useBlockedUsers({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: BLOCKED_QUERY_KEY, queryFn: getBlockedUsers, enabled });
+  return useQuery({ ...getBlockedUsersQueryOptions(), enabled });
 }
 
-export const unblockUser = (username: string): Promise<unknown> =>
-  api.delete(`/users/${encodeURIComponent(username)}/block`);
+export const unblockUser = (username: string) =>
+  call(messagesContracts.unblock, { params: { username } });
 
 type UseUnblockUserOptions = { mutationConfig?: MutationConfig<typeof unblockUser> };
 
@@ -26,7 +24,7 @@ export function useUnblockUser({ mutationConfig }: UseUnblockUserOptions = {}) {
     mutationFn: unblockUser,
     onSuccess: (...args) => {
       // The list, and any conversation with them, may open again.
-      void queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_KEY });
+      void invalidate(queryClient, messagesContracts);
       return onSuccess?.(...args);
     },
   });

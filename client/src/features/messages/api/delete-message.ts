@@ -1,18 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import {
-  CONVERSATIONS_QUERY_KEY,
-  conversationPath,
-  threadQueryKey,
-} from '@/api/messages-query-keys';
+import { messagesContracts } from '@shared/contracts/messages';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
+import { threadQueryKey } from '@/api/messages-query-keys';
 import { markDeleted, type ThreadData } from '@/lib/message-cache';
 
 export type DeleteMessageVariables = { username: string; id: number };
 
 /** Deletes my own message for everyone (within 15 minutes of sending it). */
-export const deleteMessage = ({ username, id }: DeleteMessageVariables): Promise<unknown> =>
-  api.delete(`${conversationPath(username)}/${id}`);
+export const deleteMessage = ({ username, id }: DeleteMessageVariables) =>
+  call(messagesContracts.remove, { params: { username, id } });
 
 type UseDeleteMessageOptions = { mutationConfig?: MutationConfig<typeof deleteMessage> };
 
@@ -26,7 +23,7 @@ export function useDeleteMessage({ mutationConfig }: UseDeleteMessageOptions = {
       queryClient.setQueryData<ThreadData>(threadQueryKey(variables.username), (data) =>
         markDeleted(data, variables.id),
       );
-      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+      void invalidate(queryClient, messagesContracts.list);
       return onSuccess?.(answer, variables, ...args);
     },
   });

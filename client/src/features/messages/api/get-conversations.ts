@@ -1,21 +1,22 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { messagesContracts } from '@shared/contracts/messages';
 import { type ConversationSummary } from '@shared/schema/messages';
-import { api, nextPageNumber, type ListPage } from '@/lib/api-client';
-import { CONVERSATIONS_QUERY_KEY } from '@/api/messages-query-keys';
+import { call, nextPageNumber, type ListPage } from '@/lib/api-client';
+import { queryKeyOf } from '@/lib/query-client';
 
 const PAGE_SIZE = 20;
 
-/** One page of my conversations, newest activity first. */
-export const getConversations = (page: number): Promise<ListPage<ConversationSummary>> =>
-  api.list('/messages', { params: { page, limit: PAGE_SIZE } });
-
-export const getConversationsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: CONVERSATIONS_QUERY_KEY,
-    queryFn: ({ pageParam }) => getConversations(pageParam),
+/** My conversations, newest activity first, a page at a time. */
+export const getConversationsQueryOptions = () => {
+  const input = { query: { limit: PAGE_SIZE } };
+  return infiniteQueryOptions({
+    queryKey: queryKeyOf(messagesContracts.list, input),
+    queryFn: ({ pageParam, signal }) =>
+      call(messagesContracts.list, { query: { ...input.query, page: pageParam } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+};
 
 export function useConversations() {
   return useInfiniteQuery(getConversationsQueryOptions());

@@ -4,23 +4,26 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { type ConversationInfo, type Message } from '@shared/schema/messages';
-import { api, type ListPage } from '@/lib/api-client';
-import { conversationPath, threadInfoQueryKey, threadQueryKey } from '@/api/messages-query-keys';
+import { messagesContracts } from '@shared/contracts/messages';
+import { type Message } from '@shared/schema/messages';
+import { call, type ListPage } from '@/lib/api-client';
+import { contractQuery } from '@/lib/query-client';
+import { conversationInput, threadQueryKey } from '@/api/messages-query-keys';
 
 export type ThreadPage = ListPage<Message>;
 
-/** A page of the conversation: the newest messages, or those before the `before` message id. */
-export const getThreadPage = (username: string, before: string | null): Promise<ThreadPage> =>
-  api.list(conversationPath(username), { params: { before: before ?? undefined } });
-
+/** The conversation, newest first: the newest page, then older ones by the `next` link's cursor. */
 export const getThreadQueryOptions = (username: string) =>
   infiniteQueryOptions({
     queryKey: threadQueryKey(username),
-    queryFn: ({ pageParam }) => getThreadPage(username, pageParam),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        messagesContracts.thread,
+        { ...conversationInput(username), query: { cursor: pageParam ?? undefined } },
+        { signal },
+      ),
     initialPageParam: null as string | null,
-    // Older messages come from the answer's `next` link.
-    getNextPageParam: (lastPage) => lastPage.next?.before,
+    getNextPageParam: (lastPage) => lastPage.next?.cursor,
   });
 
 export function useThread(username: string) {
@@ -28,14 +31,8 @@ export function useThread(username: string) {
 }
 
 /** Who the conversation is with, whether it takes new messages, and how far they have read. */
-export const getThreadInfo = (username: string): Promise<ConversationInfo> =>
-  api.get(`${conversationPath(username)}/info`);
-
 export const getThreadInfoQueryOptions = (username: string) =>
-  queryOptions({
-    queryKey: threadInfoQueryKey(username),
-    queryFn: () => getThreadInfo(username),
-  });
+  queryOptions(contractQuery(messagesContracts.info, conversationInput(username)));
 
 export function useThreadInfo(username: string) {
   return useQuery(getThreadInfoQueryOptions(username));

@@ -1,6 +1,6 @@
-import { api } from '@/lib/api-client';
-import { conversationPath } from '@/api/messages-query-keys';
+import { messagesContracts } from '@shared/contracts/messages';
+import { call } from '@/lib/api-client';
 
 /** Tells the other person I am typing. Best effort: a lost one only hides the indicator. */
 export const sendTyping = (username: string): Promise<unknown> =>
-  api.post(`${conversationPath(username)}/typing`).catch(() => undefined);
+  call(messagesContracts.typing, { params: { username } }).catch(() => undefined);

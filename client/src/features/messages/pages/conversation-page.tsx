@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Ban, MoreVertical } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { messagesContracts } from '@shared/contracts/messages';
 import { type ConversationInfo, type Message } from '@shared/schema/messages';
 import { type CurrentUser } from '@shared/schema/users';
 import { useUser } from '@/api/get-user';
@@ -22,10 +23,11 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { paths, profilePath } from '@/lib/paths';
+import { invalidate } from '@/lib/query-client';
 import { useBlockUser } from '../api/block-user';
 import { useDeleteMessage } from '../api/delete-message';
 import { loadedMessages, useThread, useThreadInfo } from '../api/get-thread';
-import { CONVERSATIONS_QUERY_KEY, threadQueryKey } from '@/api/messages-query-keys';
+import { threadQueryKey } from '@/api/messages-query-keys';
 import { useMarkConversationRead } from '../api/mark-conversation-read';
 import { useSendMessage } from '../api/send-message';
 import { sendTyping } from '../api/send-typing';
@@ -256,7 +258,7 @@ function ConversationView({ info, user }: { info: ConversationInfo; user: Curren
     // A gift sent from here appears in the thread.
     if (!open) {
       void queryClient.invalidateQueries({ queryKey: threadQueryKey(username) });
-      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY });
+      void invalidate(queryClient, messagesContracts.list);
     }
   };
 

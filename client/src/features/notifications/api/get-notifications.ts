@@ -1,37 +1,31 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { type NotificationFilter, type UserType } from '@shared/constants';
+import { notificationsContracts } from '@shared/contracts/notifications';
 import { type NotificationItem } from '@shared/schema/notifications';
-import { NOTIFICATION_LIST_QUERY_KEY } from '@/api/get-unread-count';
-import { api, type ListPage, nextPageNumber } from '@/lib/api-client';
+import { call, type ListPage, nextPageNumber } from '@/lib/api-client';
+import { queryKeyOf } from '@/lib/query-client';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-/** Each account type reads its own list : /consumer/notifications or /business/notifications. */
-export const notificationsPath = (role: UserType) => `/${role}/notifications`;
+/** Each account type reads its own list: /consumer/notifications or /business/notifications. */
+const listContractOf = (role: UserType) =>
+  role === 'consumer' ? notificationsContracts.consumerList : notificationsContracts.businessList;
 
-export type GetNotificationsParams = {
-  role: UserType;
-  filter: NotificationFilter;
-  page?: number;
-  limit?: number;
-};
-
-/** One page of the signed-in user's notifications: unread first, then newest first. */
-export const getNotifications = ({
-  role,
-  filter,
-  page = 1,
-  limit = NOTIFICATIONS_PAGE_SIZE,
-}: GetNotificationsParams): Promise<ListPage<NotificationItem>> =>
-  api.list(notificationsPath(role), { params: { filter, page, limit } });
-
-export const getNotificationsInfiniteQueryOptions = (role: UserType, filter: NotificationFilter) =>
-  infiniteQueryOptions({
-    queryKey: [...NOTIFICATION_LIST_QUERY_KEY, role, filter],
-    queryFn: ({ pageParam }) => getNotifications({ role, filter, page: pageParam }),
+/** The signed-in user's notifications, a page at a time: unread first, then newest first. */
+export const getNotificationsInfiniteQueryOptions = (
+  role: UserType,
+  filter: NotificationFilter,
+) => {
+  const contract = listContractOf(role);
+  const query = { filter, limit: NOTIFICATIONS_PAGE_SIZE };
+  return infiniteQueryOptions({
+    queryKey: queryKeyOf(contract, { query }),
+    queryFn: ({ pageParam, signal }) =>
+      call(contract, { query: { ...query, page: pageParam } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+};
 
 export function useNotifications(role: UserType, filter: NotificationFilter) {
   return useInfiniteQuery(getNotificationsInfiniteQueryOptions(role, filter));

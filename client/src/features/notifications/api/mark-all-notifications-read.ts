@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATIONS_QUERY_KEY, type UnreadCount } from '@/api/get-unread-count';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
+import { notificationsContracts } from '@shared/contracts/notifications';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Marks every notification of the signed-in user read. */
-export const markAllNotificationsRead = (): Promise<UnreadCount> =>
-  api.post('/notifications/read-all');
+export const markAllNotificationsRead = () => call(notificationsContracts.markAllRead);
 
 type UseMarkAllNotificationsReadOptions = {
   mutationConfig?: MutationConfig<typeof markAllNotificationsRead>;
@@ -20,7 +19,7 @@ export function useMarkAllNotificationsRead({
     ...restConfig,
     mutationFn: markAllNotificationsRead,
     onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+      void invalidate(queryClient, notificationsContracts);
       return onSettled?.(...args);
     },
   });

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type NotificationItem } from '@shared/schema/notifications';
-import { NOTIFICATIONS_QUERY_KEY } from '@/api/get-unread-count';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
+import { notificationsContracts } from '@shared/contracts/notifications';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Marks one of the signed-in user's notifications read. */
-export const markNotificationRead = (id: number): Promise<NotificationItem> =>
-  api.patch(`/notifications/${id}/read`);
+export const markNotificationRead = (id: number) =>
+  call(notificationsContracts.markRead, { params: { id } });
 
 type UseMarkNotificationReadOptions = {
   mutationConfig?: MutationConfig<typeof markNotificationRead>;
@@ -20,7 +19,7 @@ export function useMarkNotificationRead({ mutationConfig }: UseMarkNotificationR
     mutationFn: markNotificationRead,
     // The list re-sorts (read sinks below unread) and the badge drops, whichever page is open next.
     onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+      void invalidate(queryClient, notificationsContracts);
       return onSettled?.(...args);
     },
   });

@@ -1,19 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type z } from 'zod';
-import {
-  type NotificationPreference,
-  type notificationPreferencesSchema,
-} from '@shared/schema/notifications';
-import { api } from '@/lib/api-client';
+import { type ContractInput } from '@shared/contract';
+import { notificationsContracts } from '@shared/contracts/notifications';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
-import { NOTIFICATION_PREFERENCES_QUERY_KEY } from './get-notification-preferences';
+import { getNotificationPreferencesQueryOptions } from './get-notification-preferences';
 
-export type NotificationPreferencesInput = z.input<typeof notificationPreferencesSchema>;
+export type NotificationPreferencesInput = ContractInput<
+  typeof notificationsContracts.savePreferences
+>['body'];
 
 /** Stores which kinds of notification the signed-in user wants in the app. */
-export const updateNotificationPreferences = (
-  input: NotificationPreferencesInput,
-): Promise<NotificationPreference[]> => api.put('/notifications/preferences', input);
+export const updateNotificationPreferences = (input: NotificationPreferencesInput) =>
+  call(notificationsContracts.savePreferences, { body: input });
 
 type UseUpdateNotificationPreferencesOptions = {
   mutationConfig?: MutationConfig<typeof updateNotificationPreferences>;
@@ -28,7 +26,7 @@ export function useUpdateNotificationPreferences({
     ...restConfig,
     mutationFn: updateNotificationPreferences,
     onSuccess: (preferences, ...rest) => {
-      queryClient.setQueryData(NOTIFICATION_PREFERENCES_QUERY_KEY, preferences);
+      queryClient.setQueryData(getNotificationPreferencesQueryOptions().queryKey, preferences);
       return onSuccess?.(preferences, ...rest);
     },
   });

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PublicProfile } from '@shared/schema/profiles';
-import { ApiError, api } from '@/lib/api-client';
-import { PROFILES_QUERY_KEY } from '@/lib/query-client';
-
-/** A person's public profile: public fields only (no e-mail or phone). Open to guests. */
-export const getProfile = (username: string): Promise<PublicProfile> =>
-  api.get(`/user/profile/${encodeURIComponent(username)}`);
+import { profilesContracts } from '@shared/contracts/profiles';
+import { ApiError } from '@/lib/api-client';
+import { contractQuery } from '@/lib/query-client';
 
 /**
  * The profile fetch retries once, while the app default is no retry. A 404 is final (the username
@@ -16,10 +12,11 @@ export function retryProfileOnce(failureCount: number, error: Error): boolean {
   return failureCount < 1;
 }
 
+/** A person's public profile: public fields only (no e-mail or phone). Open to guests. */
 export const getProfileQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: [...PROFILES_QUERY_KEY, username.toLowerCase()],
-    queryFn: () => getProfile(username),
+    // Usernames match in any letter case: /u/Ava and /u/ava are one profile, cached once.
+    ...contractQuery(profilesContracts.get, { params: { username: username.toLowerCase() } }),
     retry: retryProfileOnce,
     // The entry asks for the profile alongside the page's code (first-route.ts): the answer is
     // fresh when the page mounts a moment later, so it is not asked for twice. The changes the

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type SharePlatform } from '@shared/constants';
-import { api } from '@/lib/api-client';
-
-export type ShareProfileRequest = { platform: SharePlatform; profileUsername: string };
+import { profilesContracts } from '@shared/contracts/profiles';
+import { type ShareEventInput } from '@shared/schema/profiles';
+import { call } from '@/lib/api-client';
 
 /** Records that someone shared a profile (analytics). Open to guests. */
-export const shareProfile = ({ platform, profileUsername }: ShareProfileRequest) =>
-  api.post<{ ok: true }>('/analytics/share', { platform, profileUsername });
+export const shareProfile = (body: ShareEventInput) =>
+  call(profilesContracts.recordShare, { body });
 
 /**
  * A failure to record a share is ignored — the share itself already happened, so the

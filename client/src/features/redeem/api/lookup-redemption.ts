@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { type RedemptionLookup, type RedemptionLookupInput } from '@shared/schema/gift-cards';
-import { api } from '@/lib/api-client';
+import { redemptionsContracts } from '@shared/contracts/redemptions';
+import { type RedemptionLookupInput } from '@shared/schema/gift-cards';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 /** The card behind a customer's code, as the cashier sees it; nothing changes. */
-export const lookupRedemption = (input: RedemptionLookupInput): Promise<RedemptionLookup> =>
-  api.post('/redemptions/lookup', input);
+export const lookupRedemption = (input: RedemptionLookupInput) =>
+  call(redemptionsContracts.lookup, { body: input });
 
 type UseLookupRedemptionOptions = { mutationConfig?: MutationConfig<typeof lookupRedemption> };
 

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type RedemptionResult } from '@shared/schema/gift-cards';
-import { api } from '@/lib/api-client';
+import { chartsContracts } from '@shared/contracts/charts';
+import { pinsContracts } from '@shared/contracts/pins';
+import { redemptionsContracts } from '@shared/contracts/redemptions';
+import { invalidateWallet } from '@/api/get-wallet';
+import { call } from '@/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@/lib/idempotency';
-import {
-  BUSINESS_DASHBOARD_QUERY_KEY,
-  type MutationConfig,
-  WALLET_QUERY_KEY,
-} from '@/lib/query-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 export type RedeemCardRequest = {
   code: string;
@@ -18,11 +17,12 @@ export type RedeemCardRequest = {
 };
 
 /** Takes the amount of the customer's card into the business's balance. */
-export const redeemCard = ({
-  idempotencyKey,
-  ...body
-}: RedeemCardRequest): Promise<RedemptionResult> =>
-  api.post('/redemptions', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export const redeemCard = ({ idempotencyKey, ...body }: RedeemCardRequest) =>
+  call(
+    redemptionsContracts.redeem,
+    { body },
+    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
 
 type UseRedeemCardOptions = { mutationConfig?: MutationConfig<typeof redeemCard> };
 
@@ -34,8 +34,8 @@ export function useRedeemCard({ mutationConfig }: UseRedeemCardOptions = {}) {
     mutationFn: redeemCard,
     onSuccess: (...args) => {
       // The business's balance and history, and its dashboard's figures, have changed.
-      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: BUSINESS_DASHBOARD_QUERY_KEY });
+      void invalidateWallet(queryClient);
+      void invalidate(queryClient, pinsContracts.dashboard, chartsContracts);
       return onSuccess?.(...args);
     },
   });

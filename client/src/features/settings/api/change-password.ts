@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountContracts } from '@shared/contracts/account';
 import { type PasswordChange } from '@shared/schema/account';
-import { type MessageResult } from '@shared/schema/users';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Changes the password (the current one is checked); every other session ends. */
-export const changePassword = (input: PasswordChange): Promise<MessageResult> =>
-  api.put('/user/password', input);
+export const changePassword = (input: PasswordChange) =>
+  call(accountContracts.changePassword, { body: input });
 
 type UseChangePasswordOptions = { mutationConfig?: MutationConfig<typeof changePassword> };
 
@@ -18,7 +17,7 @@ export function useChangePassword({ mutationConfig }: UseChangePasswordOptions =
     ...restConfig,
     mutationFn: changePassword,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+      void invalidate(queryClient, accountContracts.sessions);
       return onSuccess?.(...args);
     },
   });

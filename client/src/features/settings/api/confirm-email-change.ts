@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authContracts } from '@shared/contracts/auth';
+import { settingsContracts } from '@shared/contracts/settings';
 import { type EmailChangeConfirm } from '@shared/schema/profile-settings';
-import { type MessageResult } from '@shared/schema/users';
-import { PROFILE_SETTINGS_QUERY_KEY } from '@/api/get-profile-settings';
-import { api } from '@/lib/api-client';
-import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Follows the link of an e-mail change (the token is the proof; no session needed). */
-export const confirmEmailChange = (input: EmailChangeConfirm): Promise<MessageResult> =>
-  api.post('/user/email/confirm', input);
+export const confirmEmailChange = (input: EmailChangeConfirm) =>
+  call(settingsContracts.confirmEmailChange, { body: input });
 
 type UseConfirmEmailChangeOptions = { mutationConfig?: MutationConfig<typeof confirmEmailChange> };
 
@@ -19,8 +19,7 @@ export function useConfirmEmailChange({ mutationConfig }: UseConfirmEmailChangeO
     mutationFn: confirmEmailChange,
     onSuccess: (...args) => {
       // Signed in here too: the account's e-mail is now the new one.
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: PROFILE_SETTINGS_QUERY_KEY });
+      void invalidate(queryClient, authContracts.user, settingsContracts.get);
       return onSuccess?.(...args);
     },
   });

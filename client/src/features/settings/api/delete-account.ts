@@ -1,10 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { matchQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountDataContracts } from '@shared/contracts/account-data';
 import { type DeleteAccountInput } from '@shared/schema/account-data';
-import { api } from '@/lib/api-client';
-import { USER_QUERY_KEY, type MutationConfig } from '@/lib/query-client';
+import { getUserQueryOptions } from '@/api/get-user';
+import { call } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
 
-export const deleteAccount = (input: DeleteAccountInput): Promise<void> =>
-  api.post('/user/delete', input);
+export const deleteAccount = (input: DeleteAccountInput) =>
+  call(accountDataContracts.remove, { body: input });
 
 type UseDeleteAccountOptions = { mutationConfig?: MutationConfig<typeof deleteAccount> };
 
@@ -17,8 +19,9 @@ export function useDeleteAccount({ mutationConfig }: UseDeleteAccountOptions = {
     mutationFn: deleteAccount,
     onSuccess: (...args) => {
       // Every session of the account has ended: nothing cached for it may outlive it.
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+      const { queryKey } = getUserQueryOptions();
+      queryClient.setQueryData(queryKey, null);
+      queryClient.removeQueries({ predicate: (query) => !matchQuery({ queryKey }, query) });
       return onSuccess?.(...args);
     },
   });

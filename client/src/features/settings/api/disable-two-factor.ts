@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type TwoFactorChangeInput, type TwoFactorStatus } from '@shared/schema/two-factor';
-import { TWO_FACTOR_QUERY_KEY } from '@/api/get-two-factor-status';
-import { api } from '@/lib/api-client';
+import { twoFactorContracts } from '@shared/contracts/two-factor';
+import { type TwoFactorChangeInput } from '@shared/schema/two-factor';
+import { getTwoFactorStatusQueryOptions } from '@/api/get-two-factor-status';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 /** Turns two-factor off: the password and a code (or a recovery code). */
-export const disableTwoFactor = (input: TwoFactorChangeInput): Promise<TwoFactorStatus> =>
-  api.post('/user/two-factor/disable', input);
+export const disableTwoFactor = (input: TwoFactorChangeInput) =>
+  call(twoFactorContracts.disable, { body: input });
 
 type UseDisableTwoFactorOptions = { mutationConfig?: MutationConfig<typeof disableTwoFactor> };
 
@@ -17,7 +18,7 @@ export function useDisableTwoFactor({ mutationConfig }: UseDisableTwoFactorOptio
     ...restConfig,
     mutationFn: disableTwoFactor,
     onSuccess: (...args) => {
-      queryClient.setQueryData(TWO_FACTOR_QUERY_KEY, args[0]);
+      queryClient.setQueryData(getTwoFactorStatusQueryOptions().queryKey, args[0]);
       return onSuccess?.(...args);
     },
   });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type RecoveryCodes, type TwoFactorEnableInput } from '@shared/schema/two-factor';
-import { TWO_FACTOR_QUERY_KEY } from '@/api/get-two-factor-status';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
+import { twoFactorContracts } from '@shared/contracts/two-factor';
+import { type TwoFactorEnableInput } from '@shared/schema/two-factor';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Turns two-factor on with the first code from the app; answers the recovery codes, once. */
-export const enableTwoFactor = (input: TwoFactorEnableInput): Promise<RecoveryCodes> =>
-  api.post('/user/two-factor/enable', input);
+export const enableTwoFactor = (input: TwoFactorEnableInput) =>
+  call(twoFactorContracts.enable, { body: input });
 
 type UseEnableTwoFactorOptions = { mutationConfig?: MutationConfig<typeof enableTwoFactor> };
 
@@ -17,7 +17,7 @@ export function useEnableTwoFactor({ mutationConfig }: UseEnableTwoFactorOptions
     ...restConfig,
     mutationFn: enableTwoFactor,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_QUERY_KEY });
+      void invalidate(queryClient, twoFactorContracts.status);
       return onSuccess?.(...args);
     },
   });

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { type AccountExport } from '@shared/schema/account-data';
-import { api } from '@/lib/api-client';
+import { accountDataContracts } from '@shared/contracts/account-data';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 /** Everything kept about the signed-in user; asked for when they click, never cached. */
-export const exportAccount = (): Promise<AccountExport> => api.get<AccountExport>('/user/export');
+export const exportAccount = () => call(accountDataContracts.export);
 
 type UseExportAccountOptions = { mutationConfig?: MutationConfig<typeof exportAccount> };
 

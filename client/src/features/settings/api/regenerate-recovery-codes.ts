@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type RecoveryCodes, type TwoFactorChangeInput } from '@shared/schema/two-factor';
-import { TWO_FACTOR_QUERY_KEY } from '@/api/get-two-factor-status';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
+import { twoFactorContracts } from '@shared/contracts/two-factor';
+import { type TwoFactorChangeInput } from '@shared/schema/two-factor';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** New recovery codes (the old ones stop working): the password and a code first. */
-export const regenerateRecoveryCodes = (input: TwoFactorChangeInput): Promise<RecoveryCodes> =>
-  api.post('/user/two-factor/recovery-codes', input);
+export const regenerateRecoveryCodes = (input: TwoFactorChangeInput) =>
+  call(twoFactorContracts.recoveryCodes, { body: input });
 
 type UseRegenerateRecoveryCodesOptions = {
   mutationConfig?: MutationConfig<typeof regenerateRecoveryCodes>;
@@ -21,7 +21,7 @@ export function useRegenerateRecoveryCodes({
     ...restConfig,
     mutationFn: regenerateRecoveryCodes,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_QUERY_KEY });
+      void invalidate(queryClient, twoFactorContracts.status);
       return onSuccess?.(...args);
     },
   });

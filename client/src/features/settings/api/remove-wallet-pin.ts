@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type WalletPinStatus } from '@shared/schema/wallet-pin';
-import { WALLET_PIN_QUERY_KEY } from '@/api/get-wallet-pin-status';
-import { api } from '@/lib/api-client';
+import { walletPinContracts } from '@shared/contracts/wallet-pin';
+import { getWalletPinStatusQueryOptions } from '@/api/get-wallet-pin-status';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 /** Removes the wallet PIN: Use Card then asks for the password (or a code) instead. */
-export const removeWalletPin = (): Promise<WalletPinStatus> => api.delete('/user/wallet-pin');
+export const removeWalletPin = () => call(walletPinContracts.remove);
 
 type UseRemoveWalletPinOptions = { mutationConfig?: MutationConfig<typeof removeWalletPin> };
 
@@ -16,7 +16,7 @@ export function useRemoveWalletPin({ mutationConfig }: UseRemoveWalletPinOptions
     ...restConfig,
     mutationFn: removeWalletPin,
     onSuccess: (...args) => {
-      queryClient.setQueryData(WALLET_PIN_QUERY_KEY, args[0]);
+      queryClient.setQueryData(getWalletPinStatusQueryOptions().queryKey, args[0]);
       return onSuccess?.(...args);
     },
   });

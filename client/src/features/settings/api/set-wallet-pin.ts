@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type WalletPinSetInput, type WalletPinStatus } from '@shared/schema/wallet-pin';
-import { WALLET_PIN_QUERY_KEY } from '@/api/get-wallet-pin-status';
-import { api } from '@/lib/api-client';
+import { walletPinContracts } from '@shared/contracts/wallet-pin';
+import { type WalletPinSetInput } from '@shared/schema/wallet-pin';
+import { getWalletPinStatusQueryOptions } from '@/api/get-wallet-pin-status';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 /** Sets or changes the wallet PIN (the server asks 'Confirm it's you' first when the proof is old). */
-export const setWalletPin = (input: WalletPinSetInput): Promise<WalletPinStatus> =>
-  api.put('/user/wallet-pin', input);
+export const setWalletPin = (input: WalletPinSetInput) =>
+  call(walletPinContracts.set, { body: input });
 
 type UseSetWalletPinOptions = { mutationConfig?: MutationConfig<typeof setWalletPin> };
 
@@ -17,7 +18,7 @@ export function useSetWalletPin({ mutationConfig }: UseSetWalletPinOptions = {})
     ...restConfig,
     mutationFn: setWalletPin,
     onSuccess: (...args) => {
-      queryClient.setQueryData(WALLET_PIN_QUERY_KEY, args[0]);
+      queryClient.setQueryData(getWalletPinStatusQueryOptions().queryKey, args[0]);
       return onSuccess?.(...args);
     },
   });

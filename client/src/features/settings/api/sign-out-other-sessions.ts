@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SignedOutSessions } from '@shared/schema/account';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { accountContracts } from '@shared/contracts/account';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Ends every session of the account but this one. */
-export const signOutOtherSessions = (): Promise<SignedOutSessions> =>
-  api.post('/user/sessions/sign-out-others');
+export const signOutOtherSessions = () => call(accountContracts.signOutOthers);
 
 type UseSignOutOtherSessionsOptions = {
   mutationConfig?: MutationConfig<typeof signOutOtherSessions>;
@@ -19,7 +17,7 @@ export function useSignOutOtherSessions({ mutationConfig }: UseSignOutOtherSessi
     ...restConfig,
     mutationFn: signOutOtherSessions,
     onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+      void invalidate(queryClient, accountContracts.sessions);
       return onSettled?.(...args);
     },
   });

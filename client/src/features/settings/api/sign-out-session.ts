@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { accountContracts } from '@shared/contracts/account';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Ends one session of the account (by its id in the list), wherever it is signed in. */
-export const signOutSession = (id: string): Promise<void> =>
-  api.delete(`/user/sessions/${encodeURIComponent(id)}`);
+export const signOutSession = (id: string) =>
+  call(accountContracts.signOutSession, { params: { id } });
 
 type UseSignOutSessionOptions = { mutationConfig?: MutationConfig<typeof signOutSession> };
 
@@ -17,7 +17,7 @@ export function useSignOutSession({ mutationConfig }: UseSignOutSessionOptions =
     mutationFn: signOutSession,
     // Ended or already gone (404): either way the list is read again.
     onSettled: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+      void invalidate(queryClient, accountContracts.sessions);
       return onSettled?.(...args);
     },
   });

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ProfileSettings, type ProfileSettingsUpdate } from '@shared/schema/profile-settings';
-import { PROFILE_SETTINGS_QUERY_KEY } from '@/api/get-profile-settings';
-import { api } from '@/lib/api-client';
-import {
-  FRIENDS_QUERY_KEY,
-  LEADERBOARD_QUERY_KEY,
-  POSTS_QUERY_KEY,
-  PROFILES_QUERY_KEY,
-  USER_QUERY_KEY,
-  type MutationConfig,
-} from '@/lib/query-client';
+import { authContracts } from '@shared/contracts/auth';
+import { friendsContracts } from '@shared/contracts/friends';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
+import { postsContracts } from '@shared/contracts/posts';
+import { profilesContracts } from '@shared/contracts/profiles';
+import { settingsContracts } from '@shared/contracts/settings';
+import { type ProfileSettingsUpdate } from '@shared/schema/profile-settings';
+import { getProfileSettingsQueryOptions } from '@/api/get-profile-settings';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Saves the fields sent; answers the profile as it now is. */
-export const updateProfileSettings = (input: ProfileSettingsUpdate): Promise<ProfileSettings> =>
-  api.patch('/user/settings', input);
+export const updateProfileSettings = (input: ProfileSettingsUpdate) =>
+  call(settingsContracts.update, { body: input });
 
 type UseUpdateProfileSettingsOptions = {
   mutationConfig?: MutationConfig<typeof updateProfileSettings>;
@@ -26,18 +25,18 @@ export function useUpdateProfileSettings({ mutationConfig }: UseUpdateProfileSet
     ...restConfig,
     mutationFn: updateProfileSettings,
     onSuccess: (...args) => {
-      queryClient.setQueryData(PROFILE_SETTINGS_QUERY_KEY, args[0]);
+      queryClient.setQueryData(getProfileSettingsQueryOptions().queryKey, args[0]);
       // Everything that shows the user's name, username or picture: the navigation, profiles,
       // the Pin Board, friends lists and the leaderboard.
-      for (const queryKey of [
-        USER_QUERY_KEY,
-        PROFILES_QUERY_KEY,
-        POSTS_QUERY_KEY,
-        FRIENDS_QUERY_KEY,
-        LEADERBOARD_QUERY_KEY,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      void invalidate(
+        queryClient,
+        authContracts.user,
+        profilesContracts,
+        postsContracts,
+        friendsContracts,
+        giftCardsContracts.leaderboard,
+        giftCardsContracts.leaderboardStanding,
+      );
       return onSuccess?.(...args);
     },
   });

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type PostComment } from '@shared/schema/posts';
-import { api } from '@/lib/api-client';
-import { type MutationConfig, POSTS_QUERY_KEY } from '@/lib/query-client';
-import { mapFeedPosts, type FeedData } from './get-posts';
+import { postsContracts } from '@shared/contracts/posts';
+import { call } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
+import { FEED_QUERY_FILTER, mapFeedPosts, type FeedData } from './get-posts';
 
 export type AddCommentRequest = { postId: number; content: string };
 
 /** Comments on a post. */
-export const addComment = ({ postId, content }: AddCommentRequest): Promise<PostComment> =>
-  api.post(`/posts/${postId}/comments`, { content });
+export const addComment = ({ postId, content }: AddCommentRequest) =>
+  call(postsContracts.comment, { params: { id: postId }, body: { content } });
 
 type UseAddCommentOptions = { mutationConfig?: MutationConfig<typeof addComment> };
 
@@ -21,7 +21,7 @@ export function useAddComment({ mutationConfig }: UseAddCommentOptions = {}) {
     mutationFn: addComment,
     onSuccess: (...args) => {
       const [comment, { postId }] = args;
-      queryClient.setQueriesData<FeedData>({ queryKey: POSTS_QUERY_KEY }, (data) =>
+      queryClient.setQueriesData<FeedData>(FEED_QUERY_FILTER, (data) =>
         mapFeedPosts(data, (posts) =>
           posts.map((post) =>
             post.id === postId && !post.comments.some((existing) => existing.id === comment.id)

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreatePostInput, type Post } from '@shared/schema/posts';
-import { api } from '@/lib/api-client';
-import { type MutationConfig, POSTS_QUERY_KEY } from '@/lib/query-client';
+import { postsContracts } from '@shared/contracts/posts';
+import { type CreatePostInput } from '@shared/schema/posts';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Shares a post on the Pin Board; an image is uploaded first and referenced by its URL. */
-export const createPost = (input: CreatePostInput): Promise<Post> => api.post('/posts', input);
+export const createPost = (input: CreatePostInput) => call(postsContracts.create, { body: input });
 
 type UseCreatePostOptions = { mutationConfig?: MutationConfig<typeof createPost> };
 
@@ -16,7 +17,7 @@ export function useCreatePost({ mutationConfig }: UseCreatePostOptions = {}) {
     mutationFn: createPost,
     onSuccess: (...args) => {
       // The new post belongs at the top, under any pinned ones: the server knows the order.
-      void queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY });
+      void invalidate(queryClient, postsContracts.feed);
       return onSuccess?.(...args);
     },
   });

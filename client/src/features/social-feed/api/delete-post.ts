@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { type MutationConfig, POSTS_QUERY_KEY } from '@/lib/query-client';
-import { mapFeedPosts, type FeedData } from './get-posts';
+import { postsContracts } from '@shared/contracts/posts';
+import { call } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
+import { FEED_QUERY_FILTER, mapFeedPosts, type FeedData } from './get-posts';
 
 /** Deletes one of the signed-in user's posts. */
-export const deletePost = ({ postId }: { postId: number }): Promise<void> =>
-  api.delete(`/posts/${postId}`);
+export const deletePost = ({ postId }: { postId: number }) =>
+  call(postsContracts.remove, { params: { id: postId } });
 
 type UseDeletePostOptions = { mutationConfig?: MutationConfig<typeof deletePost> };
 
@@ -18,7 +19,7 @@ export function useDeletePost({ mutationConfig }: UseDeletePostOptions = {}) {
     mutationFn: deletePost,
     onSuccess: (...args) => {
       const [, { postId }] = args;
-      queryClient.setQueriesData<FeedData>({ queryKey: POSTS_QUERY_KEY }, (data) =>
+      queryClient.setQueriesData<FeedData>(FEED_QUERY_FILTER, (data) =>
         mapFeedPosts(data, (posts) => posts.filter((post) => post.id !== postId)),
       );
       return onSuccess?.(...args);

@@ -1,22 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { POST_LIMITS } from '@shared/constants';
+import { postsContracts } from '@shared/contracts/posts';
 import { type Post } from '@shared/schema/posts';
-import { api, type ListPage } from '@/lib/api-client';
-import { FIRST_PAGE_FRESH_MS, POSTS_QUERY_KEY } from '@/lib/query-client';
-
-export type GetPostsParams = { cursor?: string | null; limit?: number };
+import { call, type ListPage } from '@/lib/api-client';
+import { FIRST_PAGE_FRESH_MS, queryKeyOf } from '@/lib/query-client';
 
 /** One page of the feed: pinned posts first, then newest first (cursor pagination). */
-export const getPosts = ({
-  cursor,
-  limit = POST_LIMITS.pageSizeDefault,
-}: GetPostsParams = {}): Promise<ListPage<Post>> =>
-  api.list('/posts', { params: { cursor: cursor ?? undefined, limit } });
-
 export const getPostsInfiniteQueryOptions = (limit: number = POST_LIMITS.pageSizeDefault) =>
   infiniteQueryOptions({
-    queryKey: [...POSTS_QUERY_KEY, 'feed', { limit }],
-    queryFn: ({ pageParam }) => getPosts({ cursor: pageParam, limit }),
+    queryKey: queryKeyOf(postsContracts.feed, { query: { limit } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(postsContracts.feed, { query: { cursor: pageParam ?? undefined, limit } }, { signal }),
     initialPageParam: null as string | null,
     // The next page's cursor travels in the answer's `next` link.
     getNextPageParam: (lastPage) => lastPage.next?.cursor,
@@ -26,6 +20,9 @@ export const getPostsInfiniteQueryOptions = (limit: number = POST_LIMITS.pageSiz
 export function usePosts(limit?: number) {
   return useInfiniteQuery(getPostsInfiniteQueryOptions(limit));
 }
+
+/** Every cached page of the feed, whatever its page size: what a change to one post rewrites. */
+export const FEED_QUERY_FILTER = { queryKey: queryKeyOf(postsContracts.feed) };
 
 /** The cached feed: its pages in the order they were loaded. */
 export type FeedData = InfiniteData<ListPage<Post>, unknown>;

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { postsContracts } from '@shared/contracts/posts';
 import { type LikeResult } from '@shared/schema/posts';
-import { api } from '@/lib/api-client';
-import { type MutationConfig, POSTS_QUERY_KEY } from '@/lib/query-client';
-import { mapFeedPosts, type FeedData } from './get-posts';
+import { call } from '@/lib/api-client';
+import { type MutationConfig } from '@/lib/query-client';
+import { FEED_QUERY_FILTER, mapFeedPosts, type FeedData } from './get-posts';
 
 /** Likes a post (idempotent); the answer is the post's exact count. */
-export const likePost = ({ postId }: { postId: number }): Promise<LikeResult> =>
-  api.post(`/posts/${postId}/like`);
+export const likePost = ({ postId }: { postId: number }) =>
+  call(postsContracts.like, { params: { id: postId } });
 
 /** Puts the server's count and the viewer's like on the cached post. */
 export function applyLikeResult(queryClient: QueryClient, result: LikeResult): void {
-  queryClient.setQueriesData<FeedData>({ queryKey: POSTS_QUERY_KEY }, (data) =>
+  queryClient.setQueriesData<FeedData>(FEED_QUERY_FILTER, (data) =>
     mapFeedPosts(data, (posts) =>
       posts.map((post) =>
         post.id === result.postId

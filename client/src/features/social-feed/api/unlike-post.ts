@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type LikeResult } from '@shared/schema/posts';
-import { api } from '@/lib/api-client';
+import { postsContracts } from '@shared/contracts/posts';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 import { applyLikeResult } from './like-post';
 
 /** Takes the viewer's like back (idempotent); the answer is the post's exact count. */
-export const unlikePost = ({ postId }: { postId: number }): Promise<LikeResult> =>
-  api.delete(`/posts/${postId}/like`);
+export const unlikePost = ({ postId }: { postId: number }) =>
+  call(postsContracts.unlike, { params: { id: postId } });
 
 type UseUnlikePostOptions = { mutationConfig?: MutationConfig<typeof unlikePost> };
 

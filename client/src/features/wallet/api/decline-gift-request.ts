@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type GiftRequest } from '@shared/schema/gift-cards';
-import { api } from '@/lib/api-client';
-import { type MutationConfig } from '@/lib/query-client';
-import { GIFT_REQUESTS_QUERY_KEY } from './get-gift-requests';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
+import { call } from '@/lib/api-client';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 /** Turns down a gift request sent to the signed-in consumer. */
-export const declineGiftRequest = ({ requestId }: { requestId: number }): Promise<GiftRequest> =>
-  api.post(`/gift-cards/requests/${requestId}/decline`);
+export const declineGiftRequest = ({ requestId }: { requestId: number }) =>
+  call(giftCardsContracts.declineRequest, { params: { id: requestId } });
 
 type UseDeclineGiftRequestOptions = { mutationConfig?: MutationConfig<typeof declineGiftRequest> };
 
@@ -17,7 +16,7 @@ export function useDeclineGiftRequest({ mutationConfig }: UseDeclineGiftRequestO
     ...restConfig,
     mutationFn: declineGiftRequest,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: GIFT_REQUESTS_QUERY_KEY });
+      void invalidate(queryClient, giftCardsContracts.requests);
       return onSuccess?.(...args);
     },
   });

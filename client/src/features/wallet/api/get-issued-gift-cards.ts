@@ -1,19 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type IssuedGiftCard } from '@shared/schema/gift-cards';
-import { api, type ListPage } from '@/lib/api-client';
-import { GIFT_CARDS_QUERY_KEY } from '@/lib/query-client';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
+import { contractQuery } from '@/lib/query-client';
 
 type IssuedGiftCardsParams = { page: number; limit: number };
 
 /** The cards consumers claimed from the signed-in business's pins, newest first. */
-export const getIssuedGiftCards = (
-  params: IssuedGiftCardsParams,
-): Promise<ListPage<IssuedGiftCard>> => api.list('/gift-cards/issued', { params });
-
 export const getIssuedGiftCardsQueryOptions = (params: IssuedGiftCardsParams) =>
   queryOptions({
-    queryKey: [...GIFT_CARDS_QUERY_KEY, 'issued', params],
-    queryFn: () => getIssuedGiftCards(params),
+    ...contractQuery(giftCardsContracts.issued, { query: params }),
     placeholderData: keepPreviousData,
   });
 

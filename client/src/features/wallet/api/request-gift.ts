@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type GiftRequest } from '@shared/schema/gift-cards';
-import { api } from '@/lib/api-client';
+import { giftCardsContracts } from '@shared/contracts/gift-cards';
+import { call } from '@/lib/api-client';
 import { type MutationConfig } from '@/lib/query-client';
 
 export type RequestGiftRequest = {
@@ -14,13 +14,8 @@ export type RequestGiftRequest = {
 };
 
 /** Asks another consumer for a gift card (they are notified). */
-export const requestGift = ({
-  username,
-  brand,
-  amount,
-  message,
-}: RequestGiftRequest): Promise<GiftRequest> =>
-  api.post('/gift-cards/request', { username, brand, amount, message });
+export const requestGift = ({ username, brand, amount, message }: RequestGiftRequest) =>
+  call(giftCardsContracts.requestGift, { body: { username, brand, amount, message } });
 
 type UseRequestGiftOptions = { mutationConfig?: MutationConfig<typeof requestGift> };
 

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { chartsContracts } from '@shared/contracts/charts';
+import { pinsContracts } from '@shared/contracts/pins';
+import { walletContracts } from '@shared/contracts/wallet';
+import { invalidateWallet } from '@/api/get-wallet';
+import { call } from '@/lib/api-client';
 import { IDEMPOTENCY_HEADER } from '@/lib/idempotency';
-import {
-  BUSINESS_DASHBOARD_QUERY_KEY,
-  WALLET_QUERY_KEY,
-  type MutationConfig,
-} from '@/lib/query-client';
-import { type FundsMovement } from '@/api/add-funds';
+import { invalidate, type MutationConfig } from '@/lib/query-client';
 
 export type WithdrawRequest = {
   /** Dollars, as the API expects. */
@@ -14,8 +13,12 @@ export type WithdrawRequest = {
   idempotencyKey: string;
 };
 
-export const withdraw = ({ amount, idempotencyKey }: WithdrawRequest): Promise<FundsMovement> =>
-  api.post('/wallet/withdraw', { amount }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export const withdraw = ({ amount, idempotencyKey }: WithdrawRequest) =>
+  call(
+    walletContracts.withdraw,
+    { body: { amount } },
+    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
 
 type UseWithdrawOptions = { mutationConfig?: MutationConfig<typeof withdraw> };
 
@@ -27,8 +30,8 @@ export function useWithdraw({ mutationConfig }: UseWithdrawOptions = {}) {
     ...restConfig,
     mutationFn: withdraw,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: BUSINESS_DASHBOARD_QUERY_KEY });
+      void invalidateWallet(queryClient);
+      void invalidate(queryClient, pinsContracts.dashboard, chartsContracts);
       return onSuccess?.(...args);
     },
   });

@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
+import { walletPinContracts } from '@shared/contracts/wallet-pin';
 import { type ConfirmIdentityInput, confirmIdentitySchema } from '@shared/schema/two-factor';
 import { WALLET_PIN_MESSAGES } from '@shared/schema/wallet-pin';
 import { useConfirmIdentity } from '@/api/confirm-identity';
 import { useTwoFactorStatus } from '@/api/get-two-factor-status';
-import { useWalletPinStatus, WALLET_PIN_QUERY_KEY } from '@/api/get-wallet-pin-status';
+import { useWalletPinStatus } from '@/api/get-wallet-pin-status';
 import { CurrentPasswordField } from '@/components/forms/current-password-field';
 import { OneTimeCodeField } from '@/components/forms/one-time-code-field';
 import { WalletPinField } from '@/components/forms/wallet-pin-field';
@@ -16,6 +17,7 @@ import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { serverFieldErrors } from '@/lib/form-errors';
+import { invalidate } from '@/lib/query-client';
 
 type Proof = 'pin' | 'password' | 'code';
 
@@ -95,7 +97,7 @@ function ProofForm({ pinUsable, pinLocked, codeUsable, onConfirmed }: ProofFormP
         const fieldErrors = serverFieldErrors(error, ['pin', 'password', 'code'] as const);
         // Locked now (this try was the last, or others used them up): only the password is left.
         if (proof === 'pin' && (locked || pinNowLocked(error))) {
-          void queryClient.invalidateQueries({ queryKey: WALLET_PIN_QUERY_KEY });
+          void invalidate(queryClient, walletPinContracts.status);
           setNotice(WALLET_PIN_MESSAGES.locked);
           switchTo('password');
           return;
