@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE_MISSES_PER_BUSINESS } from './services/redemptions/code-attempts';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -118,6 +119,11 @@ export type RateLimitConfig = {
   emailChangesPerHour: number;
   /** Wrong two-factor codes (and passwords typed to confirm identity) per account in 15 minutes. */
   twoFactorPerAccount: number;
+  /**
+   * Counter codes that match no card, per business in 15 minutes (a client address gets
+   * ADDRESS_ALLOWANCE_FACTOR times as many). Not configurable: see CODE_MISSES_PER_BUSINESS.
+   */
+  codeMissesPerBusiness: number;
 };
 
 function parseTrustProxy(value: string | undefined): string | number | boolean {
@@ -182,6 +188,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       resetLinkMissesPerAddress: values.RATE_LIMIT_RESET_LINK_MISSES_PER_ADDRESS,
       emailChangesPerHour: values.RATE_LIMIT_EMAIL_CHANGES_PER_HOUR,
       twoFactorPerAccount: values.RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT,
+      codeMissesPerBusiness: CODE_MISSES_PER_BUSINESS,
     },
   };
 }

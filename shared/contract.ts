@@ -88,18 +88,45 @@ export type RateLimitSetting =
   | 'messagesPerMinute'
   | 'passwordResetsPerHour'
   | 'emailChangesPerHour'
-  | 'cardSavesPerHour';
+  | 'cardSavesPerHour'
+  | 'loginPerAccount'
+  | 'loginPerAccountAnyAddress'
+  | 'loginPerAddress'
+  | 'twoFactorPerAccount'
+  | 'resetLinkMissesPerAddress'
+  | 'claimsPerAddressPerDay'
+  | 'guestGiftsPerHour'
+  | 'codeMissesPerBusiness';
+
+/** What a limit's `input` and `when` read: the parsed input, and the signed-in account's id. */
+export type RateLimitInput<P extends Schema, Q extends Schema, B extends Schema> = StepUpInput<
+  P,
+  Q,
+  B
+> & { userId: number | undefined };
 
 /**
  * Whose calls a limit counts together: the signed-in account's, the client address's, or both
- * (the address may make several times the account's allowance, as people share addresses), or
- * a value of the input (`input` answers the rest of the counter's key, `description` says what
- * it is for the reference).
+ * (the address may make several times the account's allowance, as people share addresses); the
+ * account a sign-in waiting for its second step is for (`signing-in-account`; a call without one
+ * takes no slot); or a value of the input (`input` answers the rest of the counter's key,
+ * `description` says what it is for the reference), counted from this address only (`here`:
+ * the address ends the key) or also per address with several times the allowance
+ * (`andAddress`).
  */
 export type RateLimitPer<A extends Access, P extends Schema, Q extends Schema, B extends Schema> =
   | (A extends 'public' ? never : 'account' | 'account-and-address')
   | 'address'
-  | { input: (input: StepUpInput<P, Q, B>) => string; description: string };
+  | 'signing-in-account'
+  | {
+      input: (input: RateLimitInput<P, Q, B>) => string;
+      description: string;
+      here?: true;
+      andAddress?: true;
+    };
+
+/** An outcome a limit may keep its slot on: a success, a refusal, or a fault (500). */
+export type RateLimitOutcome = SuccessStatus | ErrorStatus | 500;
 
 /**
  * A limit on calls, counted for every call past the access check whose input is valid (and, on
@@ -108,10 +135,11 @@ export type RateLimitPer<A extends Access, P extends Schema, Q extends Schema, B
  * form are read only after its limits, so a refused upload costs no bandwidth. The router
  * applies the limits, the reference lists them.
  *
- * Limits on wrong guesses (sign-in, two-factor codes, passwords typed to confirm, reset links,
- * counter codes) and limits that count only some outcomes (claims, guest gifts) stay in their
- * services: such a limit takes its slot before the check and gives it back only when the guess
- * was right or the work was refused, which only the service knows.
+ * A limit on wrong guesses (sign-in, two-factor codes, passwords typed to confirm, reset links,
+ * counter codes) or on some outcomes only (cards claimed, gifts bought) is the same mechanism:
+ * the slot is still taken before the endpoint checks anything, so of many calls sent at once no
+ * more than the allowance are checked, and `keepOn` says which outcomes keep it; the router gives
+ * the slot back on every other outcome once the handler is done, before answering.
  */
 export type RateLimit<A extends Access, P extends Schema, Q extends Schema, B extends Schema> = {
   /** The counter's name: the first part of its stored key (`search:user:7`). */
@@ -122,6 +150,19 @@ export type RateLimit<A extends Access, P extends Schema, Q extends Schema, B ex
   windowSeconds: number;
   /** What the refused caller reads. */
   message: string;
+  /**
+   * The outcomes that keep the slot: `success` (any 2xx), or a list of statuses (a wrong
+   * guess's 400 or 401; 500, a check that failed midway, may have been checked). Absent, every
+   * call keeps its slot.
+   */
+  keepOn?: 'success' | readonly RateLimitOutcome[];
+  /**
+   * A success forgets the counter's count (the owner, from this address, proved who they are:
+   * their earlier wrong tries no longer count there).
+   */
+  clearOnSuccess?: true;
+  /** The limit applies only to the inputs it names (a PIN is limited elsewhere). */
+  when?: (input: RateLimitInput<P, Q, B>) => boolean;
 };
 
 export type ContractDefinition<
@@ -152,8 +193,7 @@ export type ContractDefinition<
    * The refusals this endpoint gives besides the ones every endpoint of its kind gives (400 for
    * bad input or a body that is not JSON, 401 without a session, 403 for the wrong account type,
    * a cross-site write or an old proof, 413 for a large body, 415 for a body of the wrong type,
-   * 500, 503), each with when it happens. A limit a service applies (see `RateLimit`) is the
-   * endpoint's own: its 429 is listed here (the ones of `rateLimits` list themselves).
+   * 500, 503), each with when it happens. The 429 of `rateLimits` is listed from them, not here.
    */
   errors?: Partial<Record<ErrorStatus, string>>;
   /** A recent proof of who is asking, before value leaves (see `StepUp`). */

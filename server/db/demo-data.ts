@@ -171,12 +171,11 @@ async function seedDemoActivity(db: Database, ids: Record<string, number>): Prom
     .select({ id: pins.locationId })
     .from(pins)
     .where(eq(pins.id, beanStarbucks));
-  await redeemCard(
-    db,
-    undefined,
-    { businessId: ids.bean_street!, address: undefined },
-    { code: normalizeRedemptionCode(liamCode.code), amountCents: 3_50, storeId: beanStore?.id },
-  );
+  await redeemCard(db, undefined, ids.bean_street!, {
+    code: normalizeRedemptionCode(liamCode.code),
+    amountCents: 3_50,
+    storeId: beanStore?.id,
+  });
   const liamGroceries = await claimPin(db, liam, cornerWalmart);
   await sendGiftCard(db, liam, liamGroceries.giftCard.id, {
     recipientUsername: 'ava_thompson',

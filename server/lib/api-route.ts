@@ -6,19 +6,23 @@ import {
   type AnyContract,
   type Contract,
   type RateLimit,
+  type RateLimitInput,
   type RateLimitSetting,
   type StepUpInput,
   type SuccessStatus,
 } from '@shared/contract';
 import { requireRole, requireSession, requireUser } from '../auth/guards';
 import { assertRecentProof } from '../auth/step-up';
+import { pendingSignIn } from '../auth/two-factor-sign-in';
 import { type RateLimitConfig } from '../config';
 import { type Database } from '../db/client';
 import {
   ADDRESS_ALLOWANCE_FACTOR,
+  clearRateLimit,
   consumeRateLimit,
   type RateLimitRule,
 } from '../services/rate-limit/rate-limit';
+import { AppError } from './errors';
 export type { Access, Answer, HttpMethod, SuccessStatus } from '@shared/contract';
 import { type JsonText, sendJsonText } from './json-text';
 import { type Page, sendCursorPage, sendPage } from './list-answer';
@@ -147,32 +151,103 @@ function checkStepUp(route: ApiRoute, request: Request, input: CallInput, option
   }
 }
 
+/** The status a call ended with: a thrown refusal's, or 500 for any other error. */
+const statusOfError = (error: unknown): number => (error instanceof AppError ? error.status : 500);
+
+/** The status a handler's result is answered with (see `send`). */
+function statusOfResult(route: ApiRoute, response: Response, result: unknown): number {
+  if (result instanceof Reply) return result.status;
+  switch (route.answer.kind) {
+    case 'json':
+      return route.answer.status;
+    case 'empty':
+      return 204;
+    case 'raw':
+      return response.statusCode;
+    default:
+      return 200;
+  }
+}
+
+/**
+ * What settles a call's limits once its outcome is known (see `rateLimitsOf`), per request: set
+ * when the slots are taken, used once, by whichever step ends the call.
+ */
+const settlements = new WeakMap<Request, (status: number) => Promise<void>>();
+
+/**
+ * Settles the request's limits with the call's status, once. A failure to give a slot back (the
+ * database gone meanwhile) must not change what the call answers: the slot then stays taken,
+ * which can only refuse a later call early, never let one past a limit.
+ */
+async function settle(request: Request, status: number): Promise<void> {
+  const settlement = settlements.get(request);
+  if (!settlement) return;
+  settlements.delete(request);
+  await settlement(status).catch(() => undefined);
+}
+
 /**
  * The handler Express runs for a route: parse params, query and body, ask for a recent proof
- * where the route does, handle, answer. The input is checked first, so a request that could never
- * succeed answers its 400 rather than asking who is there.
+ * where the route does, handle, settle the limits with the outcome, answer. The input is checked
+ * first, so a request that could never succeed answers its 400 rather than asking who is there.
+ * The limits are settled before the answer goes out, so a client's next call finds them settled;
+ * a thrown error goes on to the error handler as it was thrown.
  */
 function handlerOf(route: ApiRoute, options: RouterOptions): RequestHandler {
   return async (request, response) => {
-    const input = parsedInput(route, request);
-    checkStepUp(route, request, input, options);
-    const { params, query, body } = input;
-    const routeInput = { params, query, body, user: request.user, request, response };
-    send(
-      route,
-      request,
-      response,
-      await route.handle(routeInput as RouteInput<Access, Schema, Schema, Schema>),
-    );
+    let result: unknown;
+    try {
+      const input = parsedInput(route, request);
+      checkStepUp(route, request, input, options);
+      const { params, query, body } = input;
+      const routeInput = { params, query, body, user: request.user, request, response };
+      result = await route.handle(routeInput as RouteInput<Access, Schema, Schema, Schema>);
+    } catch (error) {
+      await settle(request, statusOfError(error));
+      throw error;
+    }
+    await settle(request, statusOfResult(route, response, result));
+    send(route, request, response, result);
   };
 }
 
+/**
+ * A route's own middleware (`before`), settling the limits when it refuses the call (a 403 for
+ * an account without two-factor) rather than passing it on to the handler.
+ */
+const settlingOnRefusal =
+  (middleware: RequestHandler): RequestHandler =>
+  async (request, response, next) => {
+    try {
+      await middleware(request, response, (error?: unknown) => {
+        // Passing the call on ('route' and 'router' skip ahead) is no outcome yet.
+        if (!error || error === 'route' || error === 'router') return next(error);
+        void settle(request, statusOfError(error)).then(() => next(error));
+      });
+    } catch (error) {
+      await settle(request, statusOfError(error));
+      throw error;
+    }
+  };
+
 type AnyRateLimit = RateLimit<Access, Schema, Schema, Schema>;
+
+/** The caller as a limit reads it: the parsed input and the signed-in account. */
+const limitInputOf = (
+  request: Request,
+  input: CallInput,
+): RateLimitInput<Schema, Schema, Schema> => ({
+  ...input,
+  userId: request.user?.id,
+});
 
 /**
  * The counters one limit takes a slot of for a call, keyed `<name>:user:<id>`,
- * `<name>:address:<ip>` or `<name>:<what the input names>`. The client address is the one
- * Express reads (through TRUST_PROXY).
+ * `<name>:address:<ip>` or `<name>:<what the input names>` (then `:<ip>` for `here`). The client
+ * address is the one Express reads (through TRUST_PROXY). None for a limit whose `when` leaves the
+ * call out, or per `signing-in-account` without a sign-in waiting for its second step (the
+ * endpoint then refuses the call without checking anything).
  */
 function rulesOf(
   limit: AnyRateLimit,
@@ -181,11 +256,13 @@ function rulesOf(
   allowances: RouterOptions['rateLimits'],
 ): RateLimitRule[] {
   const { name, per, windowSeconds, message } = limit;
+  if (limit.when && !limit.when(limitInputOf(request, input))) return [];
   const rule = { limit: allowances[limit.setting], windowSeconds, message };
+  const ip = request.ip ?? 'unknown';
   const account = () => ({ ...rule, key: `${name}:user:${requireUser(request).id}` });
   const address = (factor = 1) => ({
     ...rule,
-    key: `${name}:address:${request.ip ?? 'unknown'}`,
+    key: `${name}:address:${ip}`,
     limit: rule.limit * factor,
   });
   switch (per) {
@@ -196,9 +273,30 @@ function rulesOf(
     case 'account-and-address':
       // Neither one account from many addresses nor many accounts from one address gets past.
       return [account(), address(ADDRESS_ALLOWANCE_FACTOR)];
-    default:
-      return [{ ...rule, key: `${name}:${per.input(input)}` }];
+    case 'signing-in-account': {
+      const pending = pendingSignIn(request);
+      return pending ? [{ ...rule, key: `${name}:user:${pending.userId}` }] : [];
+    }
+    default: {
+      const named = `${name}:${per.input(limitInputOf(request, input))}`;
+      const key = per.here ? `${named}:${ip}` : named;
+      return [{ ...rule, key }, ...(per.andAddress ? [address(ADDRESS_ALLOWANCE_FACTOR)] : [])];
+    }
   }
+}
+
+/** Whether a route's limits do anything once the call's outcome is known. */
+const settlesLimits = (route: ApiRoute) =>
+  (route.rateLimits ?? []).some(
+    (limit) => limit.keepOn !== undefined || limit.clearOnSuccess !== undefined,
+  );
+
+/** Whether a limit keeps a call's slot for this outcome (see `RateLimit.keepOn`). */
+function keeps(limit: AnyRateLimit, status: number): boolean {
+  const { keepOn } = limit;
+  if (keepOn === undefined) return true;
+  if (keepOn === 'success') return status < 400;
+  return (keepOn as readonly number[]).includes(status);
 }
 
 /**
@@ -208,6 +306,11 @@ function rulesOf(
  * request again) takes no slot; every other call takes one of each limit, in order, or is
  * refused with 429 and takes none (`consumeRateLimit`). The handler reads the input again, as on
  * every route: parsing has no effects.
+ *
+ * Once the call's outcome is known (the handler's answer or refusal, or a refusal of the route's
+ * own middleware), each limit keeps its slots on the outcomes of its `keepOn` and gives them back
+ * on the others; a success clears the counters of a `clearOnSuccess` limit. Only then is the
+ * answer sent.
  */
 function rateLimitsOf(route: ApiRoute, options: RouterOptions): RequestHandler[] {
   const limits = route.rateLimits ?? [];
@@ -215,18 +318,48 @@ function rateLimitsOf(route: ApiRoute, options: RouterOptions): RequestHandler[]
   const upload = route.upload === true;
   if (
     upload &&
-    (route.stepUp !== undefined || limits.some((limit) => typeof limit.per === 'object'))
+    (route.stepUp !== undefined ||
+      limits.some(
+        (limit) =>
+          typeof limit.per === 'object' ||
+          limit.when !== undefined ||
+          limit.keepOn !== undefined ||
+          limit.clearOnSuccess !== undefined,
+      ))
   ) {
     throw new Error(
-      `${route.method} ${route.path}: an upload's limits are taken before its form is read, so neither they nor a step-up can read it`,
+      `${route.method} ${route.path}: an upload's limits are taken before its form is read and kept whatever the outcome, so neither they nor a step-up can read it`,
     );
   }
   return [
-    async (request, _response, next) => {
+    async (request, response, next) => {
       const input = parsedInput(route, request, !upload);
       checkStepUp(route, request, input, options);
-      const rules = limits.flatMap((limit) => rulesOf(limit, request, input, options.rateLimits));
-      await consumeRateLimit(options.db, ...rules);
+      const taken = limits.map((limit) => ({
+        limit,
+        rules: rulesOf(limit, request, input, options.rateLimits),
+      }));
+      const slots = await consumeRateLimit(options.db, ...taken.flatMap(({ rules }) => rules));
+      const settled = taken.filter(
+        ({ limit }) => limit.keepOn !== undefined || limit.clearOnSuccess !== undefined,
+      );
+      if (settlesLimits(route)) {
+        settlements.set(request, async (status) => {
+          const giveBack = settled
+            .filter(({ limit }) => !keeps(limit, status))
+            .flatMap(({ rules }) => rules.map((rule) => rule.key));
+          if (giveBack.length > 0) await slots.giveBack(...giveBack);
+          if (status >= 400) return;
+          for (const { limit, rules } of settled) {
+            if (limit.clearOnSuccess) {
+              for (const rule of rules) await clearRateLimit(options.db, rule.key);
+            }
+          }
+        });
+        // A call that ends some other way (a middleware that answers itself, a client gone away)
+        // is settled with what it answered, after the fact.
+        response.once('close', () => void settle(request, response.statusCode));
+      }
       next();
     },
   ];
@@ -256,7 +389,9 @@ export function routerOf(routes: readonly ApiRoute[], options: RouterOptions): R
       route.path,
       ...guardOf(route.access),
       ...rateLimitsOf(route, options),
-      ...(route.before ?? []),
+      ...(route.before ?? []).map((middleware) =>
+        settlesLimits(route) ? settlingOnRefusal(middleware) : middleware,
+      ),
       handlerOf(route, options),
     );
   }

@@ -102,7 +102,7 @@ const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `
  * middleware every /api request passes (server/app.ts, server/lib/http.ts), the access check,
  * the input parser and the error handler. Each says when, for the endpoint at hand. No limit
  * covers every endpoint, so a 429 is listed only where a contract has `rateLimits` (see
- * `rateLimitRefusals`) or its `errors` names one a service applies.
+ * `rateLimitRefusals`).
  */
 function genericRefusals(contract: AnyContract): Partial<Record<RefusalStatus, string[]>> {
   const write = WRITE_METHODS.has(contract.method);
@@ -172,6 +172,8 @@ function perInWords(per: ContractRateLimit['per']): string {
       return 'from this client address';
     case 'account-and-address':
       return `from this account, or from its client address (which may make ${ADDRESS_ALLOWANCE_FACTOR} times as many)`;
+    case 'signing-in-account':
+      return 'to the account the sign-in is for';
     default:
       return per.description;
   }
@@ -182,23 +184,38 @@ function perInWords(per: ContractRateLimit['per']): string {
  * the same window and message (one allowance per address and per e-mail) make one sentence.
  */
 function rateLimitRefusals(contract: AnyContract): string[] {
-  const alike = new Map<string, { windowSeconds: number; message: string; whose: string[] }>();
-  for (const { per, windowSeconds, message } of contract.rateLimits ?? []) {
-    const key = `${windowSeconds} ${message}`;
-    const entry = alike.get(key) ?? { windowSeconds, message, whose: [] };
+  const alike = new Map<
+    string,
+    { windowSeconds: number; message: string; counted: string; whose: string[] }
+  >();
+  for (const { per, windowSeconds, message, keepOn } of contract.rateLimits ?? []) {
+    const counted = countedInWords(keepOn);
+    const key = `${windowSeconds} ${message} ${counted}`;
+    const entry = alike.get(key) ?? { windowSeconds, message, counted, whose: [] };
     entry.whose.push(perInWords(per));
     alike.set(key, entry);
   }
   return [...alike.values()].map(
-    ({ windowSeconds, message, whose }) =>
-      `Too many calls within ${ageInWords(windowSeconds)} ${whose.join(', or ')}. ` +
+    ({ windowSeconds, message, counted, whose }) =>
+      `Too many ${counted} within ${ageInWords(windowSeconds)} ${whose.join(', or ')}. ` +
       `The answer says: ${message}`,
   );
 }
 
+/** Which calls a limit counts, in words: all of them, or the outcomes that keep their slot. */
+function countedInWords(keepOn: ContractRateLimit['keepOn']): string {
+  if (keepOn === undefined) return 'calls';
+  if (keepOn === 'success') return 'successful calls';
+  const statuses = keepOn.map(String);
+  const last = statuses.pop();
+  return `calls answered ${statuses.length ? `${statuses.join(', ')} or ${last}` : last}`;
+}
+
 /**
  * The limits as data, for tools: each counter's name, whose calls it counts, its window and the
- * server setting that holds its allowance (the allowance itself is configuration).
+ * server setting that holds its allowance (the allowance itself is configuration), and for a
+ * limit on some outcomes the statuses that keep their slot (`keepOn`, `success` for any 2xx),
+ * whether a success forgets the count, and whether only some inputs are counted.
  */
 const rateLimitExtension = (contract: AnyContract) =>
   (contract.rateLimits ?? []).map((limit) => ({
@@ -208,6 +225,9 @@ const rateLimitExtension = (contract: AnyContract) =>
       : { per: 'input', input: limit.per.description }),
     windowSeconds: limit.windowSeconds,
     setting: limit.setting,
+    ...(limit.keepOn ? { keepOn: limit.keepOn } : {}),
+    ...(limit.clearOnSuccess ? { clearOnSuccess: true } : {}),
+    ...(limit.when ? { someInputsOnly: true } : {}),
   }));
 
 function successesOf(contract: AnyContract): Record<string, unknown> {

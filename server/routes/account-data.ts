@@ -21,7 +21,6 @@ export function accountDataRoutes({ db, config, sessionStore }: RouteDependencie
         userId: user.id,
         password: body.password,
         dataDir: config.dataDir,
-        attemptsPerWindow: config.rateLimits.loginPerAccount,
       });
       await sessionStore.endUserSessions(user.id);
       // This request's session is gone with the others; nothing may save it again.

@@ -18,7 +18,7 @@ import { getCurrentUser } from '../services/users/get-current-user';
  * password changes ends the account's other sessions on every instance and tells the owner by
  * e-mail ('password-changed'), so a change they did not make does not go unnoticed.
  */
-export function accountRoutes({ db, config, jobs, sessionStore }: RouteDependencies): ApiRoute[] {
+export function accountRoutes({ db, jobs, sessionStore }: RouteDependencies): ApiRoute[] {
   /** Signs the user in on a fresh session id (passport regenerates the session). */
   const logIn = (request: Request, user: SessionUser) =>
     new Promise<void>((resolve, reject) => {
@@ -35,11 +35,7 @@ export function accountRoutes({ db, config, jobs, sessionStore }: RouteDependenc
       return { message: ACCOUNT_MESSAGES.resetRequested };
     }),
     implement(contracts.resetPassword, async ({ request, body }) => {
-      const { userId, twoFactorEnabled } = await resetPassword(db, {
-        ...body,
-        address: request.ip,
-        missesPerAddress: config.rateLimits.resetLinkMissesPerAddress,
-      });
+      const { userId, twoFactorEnabled } = await resetPassword(db, body);
       await sessionStore.endUserSessions(userId);
       await queueLetter(jobs, { kind: 'password-changed', userId });
       if (twoFactorEnabled) {
@@ -58,12 +54,6 @@ export function accountRoutes({ db, config, jobs, sessionStore }: RouteDependenc
         userId: user.id,
         currentPassword: body.currentPassword,
         newPassword: body.newPassword,
-        address: request.ip,
-        limits: {
-          perAccountHere: config.rateLimits.loginPerAccount,
-          perAccount: config.rateLimits.loginPerAccountAnyAddress,
-          perAddress: config.rateLimits.loginPerAddress,
-        },
       });
       await sessionStore.endUserSessions(user.id, request.sessionID);
       await queueLetter(jobs, { kind: 'password-changed', userId: user.id });

@@ -8,18 +8,16 @@ import { AppError, unauthenticated } from '../lib/errors';
 import { type ApiRoute, implement, reply } from '../lib/api-route';
 import { registerUser } from '../services/auth/register-user';
 import { type SessionUser } from '../services/auth/verify-credentials';
-import { clearRateLimit, consumeRateLimit } from '../services/rate-limit/rate-limit';
 import { isTwoFactorEnabled } from '../services/two-factor/two-factor';
-import { verifySecondFactor, wrongSecondFactor } from '../services/two-factor/verify-proofs';
+import { secondFactorIsRight, wrongSecondFactor } from '../services/two-factor/verify-proofs';
 import { findSessionUser } from '../services/auth/verify-credentials';
 import { getCurrentUser } from '../services/users/get-current-user';
 import { clearWalletPinFailures } from '../services/wallet-pin/wallet-pin';
 import { type RouteDependencies } from '../app-context';
 
 const INVALID_CREDENTIALS = 'Invalid email, username or password';
-const FIFTEEN_MINUTES = 15 * 60;
 
-export function authRoutes({ db, passport, config }: RouteDependencies): ApiRoute[] {
+export function authRoutes({ db, passport }: RouteDependencies): ApiRoute[] {
   /** Runs the local strategy; resolves to the user, or null for bad credentials. */
   const authenticate = (request: Request, response: Response) =>
     new Promise<SessionUser | null>((resolve, reject) => {
@@ -55,40 +53,12 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
       await logIn(request, user);
       return user;
     }),
+    // Failed sign-ins are limited by the contract: a wrong password (401) keeps its slots, a
+    // right one gives them back and forgets this address's count for the account.
     implement(contracts.login, async ({ request, response, body }) => {
-      const message = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
-      const account = body.identifier.toLowerCase();
-      const window = { windowSeconds: FIFTEEN_MINUTES, message };
-      // Failures are counted per account from this address, so a stranger's guesses elsewhere
-      // do not lock the owner out of their own device; per account from every address, with a
-      // higher ceiling, so guessing from many addresses still stops; and per address, across
-      // accounts. Each attempt takes its slots before the password is checked, so of many sent
-      // at once no more than the limits are checked, and the rest are refused unchecked; the
-      // narrowest comes first, so a burst refused by it does not touch the owner's wider one.
-      const accountHere = `login:account-address:${account}:${request.ip}`;
-      const slots = await consumeRateLimit(
-        db,
-        { ...window, key: accountHere, limit: config.rateLimits.loginPerAccount },
-        {
-          ...window,
-          key: `login:account:${account}`,
-          limit: config.rateLimits.loginPerAccountAnyAddress,
-        },
-        {
-          ...window,
-          key: `login:address:${request.ip}`,
-          limit: config.rateLimits.loginPerAddress,
-        },
-      );
-
       request.body = body;
-      // A wrong password keeps its slots: it is the failure being counted.
       const user = await authenticate(request, response);
       if (!user) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
-      // The owner, from this address: its count starts again. The failures from other
-      // addresses stay counted against the account (only this attempt's slot comes back).
-      await slots.giveBack();
-      await clearRateLimit(db, accountHere);
       if (await isTwoFactorEnabled(db, user.id)) {
         startPendingSignIn(request, user.id, { remember: body.remember });
         return reply(202, { twoFactorRequired: true });
@@ -99,8 +69,8 @@ export function authRoutes({ db, passport, config }: RouteDependencies): ApiRout
     implement(contracts.loginTwoFactor, async ({ request, body }) => {
       const pending = pendingSignIn(request);
       if (!pending) throw new AppError('UNAUTHENTICATED', TWO_FACTOR_MESSAGES.signInExpired);
-      const limit = { perAccount: config.rateLimits.twoFactorPerAccount };
-      if (!(await verifySecondFactor(db, pending.userId, body, limit))) {
+      // The contract's proof limit counts a wrong code (401) against the pending account.
+      if (!(await secondFactorIsRight(db, pending.userId, body))) {
         throw wrongSecondFactor(body, 'UNAUTHENTICATED');
       }
       clearPendingSignIn(request);

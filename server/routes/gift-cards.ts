@@ -1,5 +1,5 @@
 import { giftCardsContracts as contracts } from '@shared/contracts/gift-cards';
-import { GUEST_GIFT_MESSAGES, MARKETPLACE_SCOPE_HEADER } from '@shared/schema/gift-cards';
+import { MARKETPLACE_SCOPE_HEADER } from '@shared/schema/gift-cards';
 import { type RouteDependencies } from '../app-context';
 import { type ApiRoute, implement, reply } from '../lib/api-route';
 import { readIdempotencyKey } from '../lib/idempotency';
@@ -17,34 +17,16 @@ import { listIssuedGiftCards } from '../services/gift-cards/list-issued-gift-car
 import { listMarketplace, listMarketplaceBrands } from '../services/gift-cards/list-marketplace';
 import { sendGiftCard } from '../services/gift-cards/send-gift-card';
 import { purchaseGiftCard } from '../services/gift-cards/purchase-gift-card';
-import { consumeRateLimit } from '../services/rate-limit/rate-limit';
 
-export function giftCardsRoutes({
-  db,
-  config,
-  paymentProvider,
-  jobs,
-}: RouteDependencies): ApiRoute[] {
+export function giftCardsRoutes({ db, paymentProvider, jobs }: RouteDependencies): ApiRoute[] {
   return [
     implement(contracts.purchase, async ({ body, user, request }) => {
       const idempotencyKey = readIdempotencyKey(request);
       const buyer = user?.type === 'consumer' ? { id: user.id } : null;
-      const limit = {
-        limit: config.rateLimits.guestGiftsPerHour,
-        windowSeconds: 60 * 60,
-        message: GUEST_GIFT_MESSAGES.rateLimited,
-      };
       const dependencies = { provider: paymentProvider, jobs };
       const { result, replayed } = await purchaseGiftCard(db, dependencies, body, {
         buyer,
         idempotencyKey,
-        beforeCharging: async () => {
-          await consumeRateLimit(db, { ...limit, key: `guest-gift:address:${request.ip}` });
-          await consumeRateLimit(db, {
-            ...limit,
-            key: `guest-gift:email:${body.senderEmail.toLowerCase()}`,
-          });
-        },
       });
       return reply(replayed ? 200 : 201, result);
     }),
@@ -56,12 +38,7 @@ export function giftCardsRoutes({
     implement(contracts.marketplaceBrands, ({ user, query }) =>
       listMarketplaceBrands(db, user.id, query),
     ),
-    implement(contracts.claim, ({ user, params, body, request }) =>
-      claimPin(db, user.id, params.id, body, {
-        address: request.ip,
-        perDay: config.rateLimits.claimsPerAddressPerDay,
-      }),
-    ),
+    implement(contracts.claim, ({ user, params, body }) => claimPin(db, user.id, params.id, body)),
     implement(contracts.consumerCards, ({ user, query }) =>
       listConsumerGiftCards(db, user.id, query),
     ),

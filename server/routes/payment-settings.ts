@@ -18,11 +18,9 @@ import {
 /** Payment Settings: the cards a person pays with, and where a business's withdrawals go. */
 export function paymentSettingsRoutes({
   db,
-  config,
   jobs,
   paymentProvider,
 }: RouteDependencies): ApiRoute[] {
-  const limit = { perAccount: config.rateLimits.twoFactorPerAccount };
   // Redirecting payouts is what a stolen session would do first: a password is not enough.
   const twoFactorOn = requireTwoFactorOn(db, PAYMENT_SETTINGS_MESSAGES.twoFactorRequired);
   return [
@@ -38,13 +36,12 @@ export function paymentSettingsRoutes({
     implement(contracts.payoutAccount, ({ user }) => getPayoutAccount(db, user.id)),
     implement(
       contracts.savePayoutAccount,
-      ({ user, body }) =>
-        savePayoutAccount(db, { provider: paymentProvider, jobs, limit }, user.id, body),
+      ({ user, body }) => savePayoutAccount(db, { provider: paymentProvider, jobs }, user.id, body),
       { before: [twoFactorOn] },
     ),
     implement(
       contracts.removePayoutAccount,
-      ({ user, body }) => removePayoutAccount(db, { jobs, limit }, user.id, body.code),
+      ({ user, body }) => removePayoutAccount(db, { jobs }, user.id, body.code),
       { before: [twoFactorOn] },
     ),
   ];

@@ -15,21 +15,14 @@ export function redemptionsRoutes({ db, config, jobs }: RouteDependencies): ApiR
     implement(contracts.createCode, ({ user, params }) =>
       createRedemptionCode(db, user.id, params.id, { publicUrl: config.publicUrl }),
     ),
-    implement(contracts.lookup, ({ user, body, request }) =>
-      lookupRedemption(db, { businessId: user.id, address: request.ip }, body.code),
-    ),
+    implement(contracts.lookup, ({ user, body }) => lookupRedemption(db, user.id, body.code)),
     implement(contracts.redeem, async ({ user, body, request }) => {
-      const { result, replayed } = await redeemCard(
-        db,
-        jobs,
-        { businessId: user.id, address: request.ip },
-        {
-          code: body.code,
-          amountCents: body.amount,
-          storeId: body.storeId,
-          idempotencyKey: readIdempotencyKey(request),
-        },
-      );
+      const { result, replayed } = await redeemCard(db, jobs, user.id, {
+        code: body.code,
+        amountCents: body.amount,
+        storeId: body.storeId,
+        idempotencyKey: readIdempotencyKey(request),
+      });
       return reply(replayed ? 200 : 201, result);
     }),
   ];

@@ -11,21 +11,21 @@ import {
   startTwoFactorSetup,
 } from '../services/two-factor/two-factor';
 
-/** Two-factor authentication of the signed-in user, and confirming who they are before money moves. */
+/**
+ * Two-factor authentication of the signed-in user, and confirming who they are before money moves.
+ * Wrong proofs are limited by the contracts (`proofRateLimit`).
+ */
 export function twoFactorRoutes({ db, config }: RouteDependencies): ApiRoute[] {
-  const limit = { perAccount: config.rateLimits.twoFactorPerAccount };
   return [
     implement(contracts.status, ({ user }) => getTwoFactorStatus(db, user.id)),
-    implement(contracts.setup, ({ user, body }) =>
-      startTwoFactorSetup(db, user.id, body.password, limit),
-    ),
-    implement(contracts.enable, ({ user, body }) => enableTwoFactor(db, user.id, body.code, limit)),
-    implement(contracts.disable, ({ user, body }) => disableTwoFactor(db, user.id, body, limit)),
+    implement(contracts.setup, ({ user, body }) => startTwoFactorSetup(db, user.id, body.password)),
+    implement(contracts.enable, ({ user, body }) => enableTwoFactor(db, user.id, body.code)),
+    implement(contracts.disable, ({ user, body }) => disableTwoFactor(db, user.id, body)),
     implement(contracts.recoveryCodes, ({ user, body }) =>
-      regenerateRecoveryCodes(db, user.id, body, limit),
+      regenerateRecoveryCodes(db, user.id, body),
     ),
     implement(contracts.confirmIdentity, async ({ user, body, request }) => {
-      await confirmIdentity(db, user.id, body, limit);
+      await confirmIdentity(db, user.id, body);
       // A PIN proves less than the password or a code: it counts only where a route lets it.
       const provenAt =
         body.pin !== undefined ? recordWalletPinProof(request) : recordProof(request);

@@ -1,5 +1,9 @@
 import { contractGroup, defineContract } from '../contract';
-import { accountExportSchema, deleteAccountSchema } from '../schema/account-data';
+import {
+  ACCOUNT_DATA_MESSAGES,
+  accountExportSchema,
+  deleteAccountSchema,
+} from '../schema/account-data';
 
 const tag = 'Accounts';
 
@@ -32,7 +36,18 @@ export const accountDataContracts = contractGroup('accountData', {
     },
     errors: {
       409: 'The account still holds money: a balance to withdraw, or funds reserved by its pins',
-      429: 'Too many tries for this account within 15 minutes',
     },
+    // Wrong passwords count as failed sign-ins per account do: a wrong one (400) keeps its slot,
+    // the right one gives it back, since only wrong guesses are being counted.
+    rateLimits: [
+      {
+        name: 'delete-account',
+        per: 'account',
+        setting: 'loginPerAccount',
+        windowSeconds: 15 * 60,
+        message: ACCOUNT_DATA_MESSAGES.tooManyAttempts,
+        keepOn: [400, 401, 500],
+      },
+    ],
   }),
 });

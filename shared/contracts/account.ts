@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractGroup, defineContract } from '../contract';
+import { contractGroup, defineContract, type RateLimit } from '../contract';
 import {
   ACCOUNT_MESSAGES,
   passwordChangeSchema,
@@ -13,6 +13,36 @@ import {
 import { currentUserSchema, messageResultSchema } from '../schema/users';
 
 const tag = 'Accounts';
+
+/**
+ * Wrong current passwords count as failed sign-ins do (the same allowances, counters of their
+ * own): per account from this client address, per account from every address and per address,
+ * the narrowest first, so a session left open is no way around the sign-in limit, and someone
+ * guessing on a stolen session does not stop the owner changing the password from their own
+ * device. A wrong password (400) keeps the slots; a right one gives them back and forgets the
+ * count of this account from this address (the owner proved who they are).
+ */
+const passwordChangeFailure = {
+  name: 'password-change',
+  windowSeconds: 15 * 60,
+  message: ACCOUNT_MESSAGES.passwordChangeRateLimited,
+  keepOn: [400, 401, 500],
+} as const;
+
+const passwordChangeRateLimits = [
+  {
+    ...passwordChangeFailure,
+    per: {
+      input: ({ userId }: { userId: number | undefined }) => `user-address:${userId}`,
+      description: 'for this account from this client address',
+      here: true,
+    },
+    setting: 'loginPerAccount',
+    clearOnSuccess: true,
+  },
+  { ...passwordChangeFailure, per: 'account', setting: 'loginPerAccountAnyAddress' },
+  { ...passwordChangeFailure, per: 'address', setting: 'loginPerAddress' },
+] as const satisfies ReadonlyArray<RateLimit<'signed-in', undefined, undefined, undefined>>;
 
 export const accountContracts = contractGroup('account', {
   requestPasswordReset: defineContract({
@@ -75,8 +105,20 @@ export const accountContracts = contractGroup('account', {
     },
     errors: {
       401: 'The account was deleted before it could be signed in',
-      429: 'Too many links that do not work were sent from this address within 15 minutes',
     },
+    // A link holds 256 random bits, so this is no defence of the tokens themselves: it stops one
+    // address hammering the endpoint, while a person who mistypes a link a few times is never
+    // held back. A link that does not work (400) keeps its slot; one that works gives it back.
+    rateLimits: [
+      {
+        name: 'password-reset-link',
+        per: 'address',
+        setting: 'resetLinkMissesPerAddress',
+        windowSeconds: 15 * 60,
+        message: ACCOUNT_MESSAGES.passwordChangeRateLimited,
+        keepOn: [400, 500],
+      },
+    ],
   }),
   changePassword: defineContract({
     method: 'put',
@@ -92,9 +134,7 @@ export const accountContracts = contractGroup('account', {
       schema: messageResultSchema,
       description: 'Changed: this session stays signed in, every other one has ended',
     },
-    errors: {
-      429: 'Too many tries within 15 minutes: for this account from this address, for this account, or from this address',
-    },
+    rateLimits: passwordChangeRateLimits,
   }),
   sessions: defineContract({
     method: 'get',

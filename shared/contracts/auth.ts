@@ -1,5 +1,6 @@
-import { contractGroup, defineContract } from '../contract';
+import { contractGroup, defineContract, type RateLimit } from '../contract';
 import { secondFactorSchema, twoFactorChallengeSchema } from '../schema/two-factor';
+import { proofRateLimit } from './two-factor';
 import {
   currentUserSchema,
   loginSchema,
@@ -9,6 +10,45 @@ import {
 } from '../schema/users';
 
 const tag = 'Accounts';
+
+/**
+ * Failed sign-ins, counted per account from this address (so a stranger's guesses elsewhere do
+ * not lock the owner out of their own device), per account from every address (a higher
+ * ceiling, so guessing from many addresses still stops) and per address across accounts, the
+ * narrowest first. A wrong password (401) keeps the slots, as does a check that failed midway;
+ * a right one gives them back and forgets the count of this account from this address. Shared
+ * with changing the password (its own counters, the same allowances), so that a session left
+ * open is no way around the sign-in limit.
+ */
+const signInFailure = {
+  windowSeconds: 15 * 60,
+  message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  keepOn: [401, 500],
+} as const;
+
+const loginRateLimits = [
+  {
+    ...signInFailure,
+    name: 'login',
+    per: {
+      input: ({ body }) => `account-address:${body.identifier.toLowerCase()}`,
+      description: 'to this account (by the e-mail or username typed) from this client address',
+      here: true,
+    },
+    setting: 'loginPerAccount',
+    clearOnSuccess: true,
+  },
+  {
+    ...signInFailure,
+    name: 'login',
+    per: {
+      input: ({ body }) => `account:${body.identifier.toLowerCase()}`,
+      description: 'to this account from any address',
+    },
+    setting: 'loginPerAccountAnyAddress',
+  },
+  { ...signInFailure, name: 'login', per: 'address', setting: 'loginPerAddress' },
+] as const satisfies ReadonlyArray<RateLimit<'public', undefined, undefined, typeof loginSchema>>;
 
 export const authContracts = contractGroup('auth', {
   register: defineContract({
@@ -59,8 +99,8 @@ export const authContracts = contractGroup('auth', {
     },
     errors: {
       401: 'No account has that e-mail or username, or the password is wrong',
-      429: 'Too many failed sign-ins within 15 minutes: to this account from this address, to this account from anywhere, or from this address to any account',
     },
+    rateLimits: loginRateLimits,
   }),
   loginTwoFactor: defineContract({
     method: 'post',
@@ -77,8 +117,9 @@ export const authContracts = contractGroup('auth', {
     },
     errors: {
       401: 'No sign-in waits for its second step (none was started, or it expired), or the code is wrong',
-      429: 'Too many wrong codes for this account within 15 minutes',
     },
+    // The account the password was right for: the same counter as every other proof it sends.
+    rateLimits: [{ ...proofRateLimit, per: 'signing-in-account' }],
   }),
   // Signing out is idempotent: without a session it still answers 200 and clears the cookie.
   logout: defineContract({

@@ -3,11 +3,13 @@ import { contractGroup, defineContract } from '../contract';
 import { idParam } from '../params';
 import {
   claimPinSchema,
+  CLAIM_MESSAGES,
   claimResultSchema,
   giftCardActivitySchema,
   giftCardListQuerySchema,
   giftRequestSchema,
   giftTransactionSchema,
+  GUEST_GIFT_MESSAGES,
   guestGiftResultSchema,
   guestGiftSchema,
   issuedGiftCardSchema,
@@ -60,8 +62,32 @@ export const giftCardsContracts = contractGroup('giftCards', {
       404: 'No consumer has that username, or the saved card is not one of yours',
       409: 'The payment processor already took a different payment with this Idempotency-Key',
       422: 'The Idempotency-Key was used before with a different request',
-      429: 'Too many gift cards bought in an hour from one address or as one sender e-mail',
     },
+    // Paying by card without an account is how a stolen card would be tried out: a purchase
+    // counts, paid or declined (201, 402, 409 once the processor saw it, or 500 midway), while a
+    // retry answered from its Idempotency-Key (200) or a purchase refused before any charge (an
+    // unknown recipient, 404; a reused key, 422) gives its slots back.
+    rateLimits: [
+      {
+        name: 'guest-gift',
+        per: 'address',
+        setting: 'guestGiftsPerHour',
+        windowSeconds: 60 * 60,
+        message: GUEST_GIFT_MESSAGES.rateLimited,
+        keepOn: [201, 402, 409, 500],
+      },
+      {
+        name: 'guest-gift',
+        per: {
+          input: ({ body }) => `email:${body.senderEmail.toLowerCase()}`,
+          description: 'as this sender e-mail',
+        },
+        setting: 'guestGiftsPerHour',
+        windowSeconds: 60 * 60,
+        message: GUEST_GIFT_MESSAGES.rateLimited,
+        keepOn: [201, 402, 409, 500],
+      },
+    ],
   }),
   marketplace: defineContract({
     method: 'get',
@@ -109,8 +135,20 @@ export const giftCardsContracts = contractGroup('giftCards', {
       404: 'No pin has that id',
       409: 'You already claimed a card from this pin, or it is paused or sold out',
       410: 'The pin was cancelled or has expired',
-      429: 'Too many cards claimed from one address today',
     },
+    // One account per pin is easy to get around with a farm of accounts on one connection: an
+    // address claims so many cards a day, however many accounts it uses. Only cards claimed
+    // count: a refused claim (sold out, already claimed, not offered) gives its slot back.
+    rateLimits: [
+      {
+        name: 'claims',
+        per: 'address',
+        setting: 'claimsPerAddressPerDay',
+        windowSeconds: 24 * 60 * 60,
+        message: CLAIM_MESSAGES.rateLimited,
+        keepOn: 'success',
+      },
+    ],
   }),
   consumerCards: defineContract({
     method: 'get',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contractGroup, defineContract } from '../contract';
+import { proofRateLimit } from './two-factor';
 import {
   payoutAccountInputSchema,
   payoutAccountSchema,
@@ -13,7 +14,6 @@ const tag = 'Payment Settings';
 
 /** Redirecting payouts is what a stolen session would do first: a password is not enough. */
 const twoFactorOff = "Two-factor authentication is off (`code: 'TWO_FACTOR_REQUIRED'`)";
-const tooManyCodes = 'Too many wrong authentication codes in the last 15 minutes';
 
 /** Payment Settings: the cards a person pays with, and where a business's withdrawals go. */
 export const paymentSettingsContracts = contractGroup('paymentSettings', {
@@ -109,7 +109,8 @@ export const paymentSettingsContracts = contractGroup('paymentSettings', {
       description: 'The bank account saved: the last four digits only',
     },
     stepUp: true,
-    errors: { 403: twoFactorOff, 429: tooManyCodes },
+    errors: { 403: twoFactorOff },
+    rateLimits: [proofRateLimit],
   }),
   removePayoutAccount: defineContract({
     method: 'delete',
@@ -120,6 +121,7 @@ export const paymentSettingsContracts = contractGroup('paymentSettings', {
     body: removePayoutAccountSchema,
     answer: { kind: 'empty', description: 'Removed: withdrawals wait for another account' },
     stepUp: true,
-    errors: { 403: twoFactorOff, 404: 'No payout bank account is on file', 429: tooManyCodes },
+    errors: { 403: twoFactorOff, 404: 'No payout bank account is on file' },
+    rateLimits: [proofRateLimit],
   }),
 });

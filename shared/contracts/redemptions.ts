@@ -1,4 +1,4 @@
-import { contractGroup, defineContract } from '../contract';
+import { contractGroup, defineContract, type RateLimit } from '../contract';
 import { idParam } from '../params';
 import {
   redeemCardSchema,
@@ -6,6 +6,7 @@ import {
   redemptionLookupResultSchema,
   redemptionLookupSchema,
   redemptionResultSchema,
+  REDEMPTION_MESSAGES,
 } from '../schema/gift-cards';
 
 const tag = 'Redemptions';
@@ -15,8 +16,26 @@ const counterRefusals = {
   403: "This business does not accept the card's brand, or the card is another business's promotion",
   404: 'No card has this code',
   410: 'The code was used or has expired, or its card was given away, spent, expired or withdrawn',
-  429: 'This business, or its address, tried too many codes that match no card in the last 15 minutes',
 } as const;
+
+/**
+ * Codes that match no card, per business and per client address (several businesses may share
+ * one): only a miss (404) keeps its slot, so a busy counter redeeming real codes all day is never
+ * slowed, while guessing is. A code in flight holds a slot until it is answered, so a business
+ * near its allowance is refused early, never late.
+ */
+export const codeMissRateLimit = {
+  name: 'redemption-code',
+  per: {
+    input: ({ userId }: { userId: number | undefined }) => `business:${userId}`,
+    description: 'from this business, or from its client address (which may make 5 times as many)',
+    andAddress: true,
+  },
+  setting: 'codeMissesPerBusiness',
+  windowSeconds: 15 * 60,
+  message: REDEMPTION_MESSAGES.rateLimited,
+  keepOn: [404],
+} as const satisfies RateLimit<'business', undefined, undefined, undefined>;
 
 /**
  * Spending a card at a counter: the holder shows a short-lived code (text and QR), the business
@@ -62,6 +81,7 @@ export const redemptionsContracts = contractGroup('redemptions', {
       description: 'The card, and the stores it may be spent at',
     },
     errors: counterRefusals,
+    rateLimits: [codeMissRateLimit],
   }),
   redeem: defineContract({
     method: 'post',
@@ -82,5 +102,6 @@ export const redemptionsContracts = contractGroup('redemptions', {
       409: 'The amount is more than the card holds, or the Idempotency-Key already took another amount or card',
       422: 'The Idempotency-Key was used before with a different request',
     },
+    rateLimits: [codeMissRateLimit],
   }),
 });

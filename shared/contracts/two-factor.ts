@@ -1,5 +1,6 @@
-import { contractGroup, defineContract } from '../contract';
+import { contractGroup, defineContract, type RateLimit } from '../contract';
 import {
+  TWO_FACTOR_MESSAGES,
   confirmIdentitySchema,
   identityConfirmedSchema,
   recoveryCodesSchema,
@@ -11,6 +12,23 @@ import {
 } from '../schema/two-factor';
 
 const tag = 'Two-factor authentication';
+
+/**
+ * One counter per account for every code or password sent to prove who someone is (the
+ * sign-in's code step, confirming identity, changing two-factor, the payout account): six digits
+ * are guessed in a million tries, so the tries are what must be few. A wrong proof (400, or 401
+ * at sign-in) keeps its slot, as does a check that failed midway (500: it may have been
+ * checked); a right one gives back its own slot only, and the counter is never cleared by a
+ * success, so a right password cannot reset the count of the wrong codes sent after it.
+ */
+export const proofRateLimit = {
+  name: 'two-factor',
+  per: 'account',
+  setting: 'twoFactorPerAccount',
+  windowSeconds: 15 * 60,
+  message: TWO_FACTOR_MESSAGES.rateLimited,
+  keepOn: [400, 401, 500],
+} as const satisfies RateLimit<'signed-in', undefined, undefined, undefined>;
 
 /** Two-factor authentication of the signed-in user, and confirming who they are before money moves. */
 export const twoFactorContracts = contractGroup('twoFactor', {
@@ -42,8 +60,8 @@ export const twoFactorContracts = contractGroup('twoFactor', {
     },
     errors: {
       409: 'Two-factor authentication is already on',
-      429: 'Too many wrong passwords or codes for this account within 15 minutes',
     },
+    rateLimits: [proofRateLimit],
   }),
   enable: defineContract({
     method: 'post',
@@ -60,8 +78,8 @@ export const twoFactorContracts = contractGroup('twoFactor', {
     },
     errors: {
       409: 'Two-factor is already on, or no setup was started (or another one replaced it)',
-      429: 'Too many wrong codes for this account within 15 minutes',
     },
+    rateLimits: [proofRateLimit],
   }),
   disable: defineContract({
     method: 'post',
@@ -79,8 +97,8 @@ export const twoFactorContracts = contractGroup('twoFactor', {
     },
     errors: {
       409: 'Two-factor authentication is not on',
-      429: 'Too many wrong passwords or codes for this account within 15 minutes',
     },
+    rateLimits: [proofRateLimit],
   }),
   recoveryCodes: defineContract({
     method: 'post',
@@ -97,8 +115,8 @@ export const twoFactorContracts = contractGroup('twoFactor', {
     },
     errors: {
       409: 'Two-factor authentication is not on',
-      429: 'Too many wrong passwords or codes for this account within 15 minutes',
     },
+    rateLimits: [proofRateLimit],
   }),
   confirmIdentity: defineContract({
     method: 'post',
@@ -116,7 +134,8 @@ export const twoFactorContracts = contractGroup('twoFactor', {
     errors: {
       403: 'Wrong tries have locked the wallet PIN (`code: WALLET_PIN_LOCKED`): the password or a code unlocks it',
       409: 'A PIN was sent but none is set, or a code was sent but two-factor is not on',
-      429: 'Too many wrong passwords or codes for this account within 15 minutes (a PIN locks instead)',
     },
+    // A wallet PIN has its own count of wrong tries, which locks it instead.
+    rateLimits: [{ ...proofRateLimit, when: ({ body }) => body.pin === undefined }],
   }),
 });

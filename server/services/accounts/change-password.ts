@@ -6,19 +6,11 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { type Database } from '../../db/client';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { assertPasswordNotGuessable } from '../auth/password-policy';
-import { clearRateLimit, consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit';
-
-const FIFTEEN_MINUTES = 15 * 60;
 
 /**
- * Changes the signed-in user's password after checking the one in use. Wrong guesses count as
- * failed sign-ins do (15 minutes): per account from this client address, per account from every
- * address (a higher ceiling) and per address, so a session left open is no way around the
- * sign-in limit, and someone guessing on a stolen session does not stop the owner changing the
- * password from their own device. Each try takes its slots before the password is checked, so of
- * many sent at once no more than the limits are checked. A right password clears the count from
- * its address (the owner proved who they are) and gives back its other slots. A reset link sent
- * before the change stops working.
+ * Changes the signed-in user's password after checking the one in use (a wrong one answers 400,
+ * which the contract's limits count as failed sign-ins are counted). A reset link sent before the
+ * change stops working.
  */
 export async function changePassword(
   db: Database,
@@ -26,32 +18,8 @@ export async function changePassword(
     userId: number;
     currentPassword: string;
     newPassword: string;
-    address: string | undefined;
-    limits: { perAccountHere: number; perAccount: number; perAddress: number };
   },
 ): Promise<void> {
-  const message = ACCOUNT_MESSAGES.passwordChangeRateLimited;
-  const accountHereRule: RateLimitRule = {
-    key: `password-change:user-address:${input.userId}:${input.address ?? ''}`,
-    limit: input.limits.perAccountHere,
-    windowSeconds: FIFTEEN_MINUTES,
-    message,
-  };
-  const accountRule: RateLimitRule = {
-    key: `password-change:user:${input.userId}`,
-    limit: input.limits.perAccount,
-    windowSeconds: FIFTEEN_MINUTES,
-    message,
-  };
-  const addressRule: RateLimitRule = {
-    key: `password-change:address:${input.address ?? ''}`,
-    limit: input.limits.perAddress,
-    windowSeconds: FIFTEEN_MINUTES,
-    message,
-  };
-  // The narrowest first: a burst refused by it leaves the wider counters untouched.
-  const slots = await consumeRateLimit(db, accountHereRule, accountRule, addressRule);
-
   const [account] = await db
     .select({
       passwordHash: users.passwordHash,
@@ -67,8 +35,6 @@ export async function changePassword(
       errors: { currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword },
     });
   }
-  await slots.giveBack();
-  await clearRateLimit(db, accountHereRule.key);
 
   assertPasswordNotGuessable(input.newPassword, account, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);

@@ -25,7 +25,6 @@ import { type Database, type Transaction } from '../../db/client';
 import { equalsLiteral } from '../../db/sql-literals';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { recomposePostActivity } from '../notifications/post-activity';
-import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limit';
 import { uploadsDirectory } from '../uploads/store-upload';
 
 /**
@@ -76,8 +75,6 @@ import { uploadsDirectory } from '../uploads/store-upload';
  *   reports about their messages kept for review.
  */
 
-const FIFTEEN_MINUTES = 15 * 60;
-
 /** Kinds of notification whose object goes with the account that caused them. */
 const SOCIAL_NOTIFICATIONS = [
   'friend_request_received',
@@ -94,26 +91,16 @@ export type DeleteAccountInput = {
   password: string;
   /** Where uploads are kept (DATA_DIR). */
   dataDir: string;
-  /** Wrong passwords allowed in 15 minutes, as failed sign-ins per account. */
-  attemptsPerWindow: number;
 };
 
 /**
- * Deletes the account after checking its password (wrong passwords count toward a limit, as
- * failed sign-ins do: each try takes a slot before the password is checked, and a right one gives
- * it back, since only wrong guesses are being counted). A balance, or pins still holding funds, must be withdrawn first (409),
+ * Deletes the account after checking its password (a wrong one answers 400, which the contract's
+ * limit counts as failed sign-ins are counted). A balance, or pins still holding funds, must be withdrawn first (409),
  * since an erased account could never move them again. Everything is done in one transaction;
  * the caller then ends the user's sessions.
  */
 export async function deleteAccount(db: Database, input: DeleteAccountInput): Promise<void> {
   const { userId } = input;
-  const rule: RateLimitRule = {
-    key: `delete-account:user:${userId}`,
-    limit: input.attemptsPerWindow,
-    windowSeconds: FIFTEEN_MINUTES,
-    message: ACCOUNT_DATA_MESSAGES.tooManyAttempts,
-  };
-  const slots = await consumeRateLimit(db, rule);
   const [account] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -123,8 +110,6 @@ export async function deleteAccount(db: Database, input: DeleteAccountInput): Pr
     // The message alone, as sign-in answers: the form shows it under its one field.
     throw new AppError('VALIDATION', ACCOUNT_DATA_MESSAGES.wrongPassword);
   }
-  await slots.giveBack();
-
   const fileNames = await db.transaction((tx) => eraseAccount(tx, userId));
   await removeUploadedFiles(input.dataDir, fileNames);
 }

@@ -6,12 +6,9 @@ import { hashPassword } from '../../auth/password';
 import { type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { guessablePasswordError } from '../auth/password-policy';
-import { consumeRateLimit } from '../rate-limit/rate-limit';
 import { consumeAccountToken, hashAccountToken } from './account-tokens';
 
 const invalidLink = () => new AppError('VALIDATION', ACCOUNT_MESSAGES.invalidResetLink);
-
-const FIFTEEN_MINUTES = 15 * 60;
 
 /**
  * Sets a new password with a reset link's token: the token is used up and the password changed
@@ -24,23 +21,8 @@ export async function resetPassword(
   input: {
     token: string;
     password: string;
-    address: string | undefined;
-    /**
-     * Links that do not work allowed per client address in 15 minutes. A link holds 256 random
-     * bits, so this is no defence of the tokens themselves; it stops one address hammering the
-     * endpoint, while a person who mistypes a link a few times is never held back.
-     */
-    missesPerAddress: number;
   },
 ): Promise<{ userId: number; twoFactorEnabled: boolean }> {
-  // The slot is taken before the token is looked up, so of many sent at once no more than the
-  // limit are tried; a link that works gives it back (only the ones that do not are counted).
-  const slots = await consumeRateLimit(db, {
-    key: `password-reset-link:address:${input.address ?? 'unknown'}`,
-    limit: input.missesPerAddress,
-    windowSeconds: FIFTEEN_MINUTES,
-    message: ACCOUNT_MESSAGES.passwordChangeRateLimited,
-  });
   // A token that cannot work is refused before the password is hashed (which is slow on purpose).
   const [usable] = await db
     .select({
@@ -62,10 +44,7 @@ export async function resetPassword(
   if (!usable) throw invalidLink();
   // A working link and a password too easy to guess: the link stays unused (and is no miss).
   const refusal = guessablePasswordError(input.password, usable);
-  if (refusal) {
-    await slots.giveBack();
-    throw refusal;
-  }
+  if (refusal) throw refusal;
 
   const passwordHash = await hashPassword(input.password);
   const reset = await db.transaction(async (tx) => {
@@ -80,6 +59,5 @@ export async function resetPassword(
     if (!changed) throw invalidLink();
     return { userId: changed.id, twoFactorEnabled: changed.totpEnabledAt !== null };
   });
-  await slots.giveBack();
   return reset;
 }

@@ -20,7 +20,6 @@ import { AppError, notFound } from '../../lib/errors';
 import { upsertLeadFromClaim } from '../leads/leads';
 import { NothingTaken, postTransactionExceptHot } from '../ledger/post-transaction';
 import { notify } from '../notifications/notify';
-import { consumeRateLimit } from '../rate-limit/rate-limit';
 import { generateGiftCardCode } from './gift-card-code';
 import { giftCardAnswerColumns, toWalletGiftCard } from './present-gift-card';
 import { recordCardActivity } from './record-card-activity';
@@ -87,42 +86,20 @@ const claimCandidate = preparedQuery<ClaimCandidate>(
 );
 
 /** Cards a client address may claim in a day (CLAIMS_PER_ADDRESS_PER_DAY), and its address. */
-export type ClaimAllowance = { address: string | undefined; perDay: number };
-
-const DAY_SECONDS = 24 * 60 * 60;
-
 /**
  * A consumer takes one card from a pin: at most once per consumer and pin (a unique
  * index), never more cards than the pin's quantity (a conditional decrement), and the card's value
  * moves from the pin's reserve to the card's own ledger account, all in one transaction. The
  * business gets the consumer's name and e-mail, and their phone only when `sharePhone` says so.
- *
- * With an allowance, a client address claims at most `perDay` cards a day, however many accounts
- * it uses (one account per pin is easy to get around with a farm of accounts on one connection).
- * The slot is taken before the claim, so of many claims sent at once no more than the allowance
- * go through; a claim that is refused (sold out, already claimed, not offered) gives it back, so
- * only cards claimed count.
+ * How many cards one client address claims a day is the claim contract's limit.
  */
 export async function claimPin(
   db: Database,
   consumerId: number,
   pinId: number,
   consent: z.output<typeof claimPinSchema> = { sharePhone: false },
-  allowance?: ClaimAllowance,
 ): Promise<ClaimResult> {
-  if (!allowance) return claimCard(db, consumerId, pinId, consent);
-  const slots = await consumeRateLimit(db, {
-    key: `claims:address:${allowance.address ?? 'unknown'}`,
-    limit: allowance.perDay,
-    windowSeconds: DAY_SECONDS,
-    message: CLAIM_MESSAGES.rateLimited,
-  });
-  try {
-    return await claimCard(db, consumerId, pinId, consent);
-  } catch (error) {
-    await slots.giveBack();
-    throw error;
-  }
+  return claimCard(db, consumerId, pinId, consent);
 }
 
 async function claimCard(

@@ -103,8 +103,6 @@ export async function purchaseGiftCard(
   options: {
     buyer: GiftBuyer;
     idempotencyKey?: IdempotencyKey | undefined;
-    /** Runs once a retry is ruled out and a payment is given, before the charge (rate limits). */
-    beforeCharging?: () => Promise<void>;
   },
 ): Promise<{ result: GuestGiftResult; replayed: boolean }> {
   const senderEmail = input.senderEmail.toLowerCase();
@@ -124,7 +122,6 @@ export async function purchaseGiftCard(
   const wanted = await findOtherConsumer(db, input.recipientUsername, buyerId ?? 0, REFUSALS);
   if (buyerId !== null) await refuseBlocked(db, buyerId, wanted.id);
   const token = await resolvePaymentToken(db, buyerId, input);
-  await options.beforeCharging?.();
 
   // A guest is named as they typed their e-mail, marked as unconfirmed wherever it is shown.
   const buyerName =

@@ -10,7 +10,7 @@ import { type Database, type Executor } from '../../db/client';
 import { queueLetter } from '../../jobs/app-jobs';
 import { type JobQueue } from '../../jobs/job-queue';
 import { notFound } from '../../lib/errors';
-import { type ProofLimit, requireSecondFactor } from '../two-factor/verify-proofs';
+import { requireSecondFactor } from '../two-factor/verify-proofs';
 import { type PaymentProvider } from './payment-provider';
 
 type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -49,7 +49,6 @@ export async function findPayoutDestination(
 type PayoutAccountChange = {
   provider: PaymentProvider;
   jobs: JobQueue;
-  limit: ProofLimit;
 };
 
 /**
@@ -59,11 +58,11 @@ type PayoutAccountChange = {
  */
 export async function savePayoutAccount(
   db: Database,
-  { provider, jobs, limit }: PayoutAccountChange,
+  { provider, jobs }: PayoutAccountChange,
   userId: number,
   input: z.output<typeof payoutAccountInputSchema>,
 ): Promise<PayoutAccount> {
-  await requireSecondFactor(db, userId, { code: input.code }, limit);
+  await requireSecondFactor(db, userId, { code: input.code });
   const destination = await provider.createPayoutDestination({
     holderName: input.holderName,
     routingNumber: input.routingNumber,
@@ -96,13 +95,13 @@ export async function savePayoutAccount(
 /** Removes the payout bank account (withdrawals stop until another is added); a code confirms. */
 export async function removePayoutAccount(
   db: Database,
-  { jobs, limit }: Omit<PayoutAccountChange, 'provider'>,
+  { jobs }: Omit<PayoutAccountChange, 'provider'>,
   userId: number,
   code: string,
 ): Promise<void> {
   const existing = await findPayoutDestination(db, userId);
   if (!existing) throw notFound(PAYMENT_SETTINGS_MESSAGES.payoutAccountNotFound);
-  await requireSecondFactor(db, userId, { code }, limit);
+  await requireSecondFactor(db, userId, { code });
   const removed = await db
     .delete(payoutAccounts)
     .where(eq(payoutAccounts.userId, userId))

@@ -22,7 +22,6 @@ import {
 import { notify } from '../notifications/notify';
 import { listBusinessStores } from './business-brands';
 import { assertRedeemable, lockCodeCard } from './code-card';
-import { type CodeAttempt, withCodeAttempt } from './code-attempts';
 import { firstNameOf } from './redemption-code';
 
 export type RedeemCardInput = {
@@ -130,105 +129,102 @@ async function replay(
 export async function redeemCard(
   db: Database,
   jobs: JobQueue | undefined,
-  attempt: CodeAttempt,
+  businessId: number,
   input: RedeemCardInput,
 ): Promise<{ result: RedemptionResult; replayed: boolean }> {
-  const businessId = attempt.businessId;
   const earlier = await replay(db, businessId, input);
   if (earlier) return { result: earlier, replayed: true };
 
   let spent: { result: RedemptionResult; holderId: number };
   try {
-    spent = await withCodeAttempt(db, attempt, () =>
-      db.transaction(async (tx) => {
-        // First: a second request with this key waits here for this one, then finds it taken.
-        await recordIdempotencyKey(tx, userKeyScope(businessId), input.idempotencyKey);
-        const found = await lockCodeCard(tx, input.code);
-        await assertRedeemable(tx, found, businessId);
-        const { card } = found;
-        if (input.storeId != null) {
-          const offered = await listBusinessStores(tx, businessId, card.brandId);
-          if (!offered.some((store) => store.id === input.storeId)) {
-            throw new AppError('VALIDATION', REDEMPTION_MESSAGES.storeUnknown, {
-              errors: { storeId: REDEMPTION_MESSAGES.storeUnknown },
-            });
-          }
-        }
-        const balanceCents = card.account.balanceCents;
-        if (input.amountCents > balanceCents) {
-          throw new AppError('INSUFFICIENT_FUNDS', REDEMPTION_MESSAGES.overBalance, {
-            errors: { amount: REDEMPTION_MESSAGES.overBalance },
+    spent = await db.transaction(async (tx) => {
+      // First: a second request with this key waits here for this one, then finds it taken.
+      await recordIdempotencyKey(tx, userKeyScope(businessId), input.idempotencyKey);
+      const found = await lockCodeCard(tx, input.code);
+      await assertRedeemable(tx, found, businessId);
+      const { card } = found;
+      if (input.storeId != null) {
+        const offered = await listBusinessStores(tx, businessId, card.brandId);
+        if (!offered.some((store) => store.id === input.storeId)) {
+          throw new AppError('VALIDATION', REDEMPTION_MESSAGES.storeUnknown, {
+            errors: { storeId: REDEMPTION_MESSAGES.storeUnknown },
           });
         }
-
-        const [business] = await tx
-          .select({ name: users.name })
-          .from(users)
-          .where(eq(users.id, businessId));
-        const businessName = business?.name ?? 'a business';
-        const brandName = brandDisplayName(card.brandId);
-        const amount = formatDollars(input.amountCents);
-        const balanceAfterCents = balanceCents - input.amountCents;
-
-        const transactionId = await postTransaction(tx, {
-          kind: 'redeem',
-          userId: businessId,
-          amountCents: input.amountCents,
-          description: `${brandName} gift card spent at ${businessName}`,
-          giftCardId: card.id,
-          idempotencyKey: input.idempotencyKey?.key ?? null,
-          entries: [
-            { account: card.account, amountCents: -input.amountCents },
-            { account: await getUserFundsAccount(tx, businessId), amountCents: input.amountCents },
-          ],
+      }
+      const balanceCents = card.account.balanceCents;
+      if (input.amountCents > balanceCents) {
+        throw new AppError('INSUFFICIENT_FUNDS', REDEMPTION_MESSAGES.overBalance, {
+          errors: { amount: REDEMPTION_MESSAGES.overBalance },
         });
-        await tx
-          .update(redemptionCodes)
-          .set({ usedAt: sql`now()` })
-          .where(eq(redemptionCodes.code, found.code));
-        await tx
-          .update(giftCards)
-          .set({ status: balanceAfterCents === 0 ? 'redeemed' : 'active', updatedAt: sql`now()` })
-          .where(eq(giftCards.id, card.id));
-        await recordCardActivity(tx, {
-          giftCardId: card.id,
-          kind: 'spent',
-          amountCents: input.amountCents,
-          balanceAfterCents,
-          actorId: businessId,
-          actorName: businessName,
-          businessId,
-          storeId: input.storeId ?? null,
-          ledgerTransactionId: transactionId,
-        });
-        if (card.issuerId !== null) {
-          const where = card.issuerId === businessId ? '' : ` at ${businessName}`;
-          await notify(tx, {
-            recipientId: card.issuerId,
-            type: 'gift_redeemed',
-            actorId: card.ownerId,
-            amountCents: input.amountCents,
-            referenceType: 'gift_card',
-            referenceId: card.id,
-            message: `${card.ownerName} used ${amount} of a ${brandName} gift card from your pin${where}`,
-          });
-        }
-        // The holder's screen updates from this (the live stream refreshes the wallet).
+      }
+
+      const [business] = await tx
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.id, businessId));
+      const businessName = business?.name ?? 'a business';
+      const brandName = brandDisplayName(card.brandId);
+      const amount = formatDollars(input.amountCents);
+      const balanceAfterCents = balanceCents - input.amountCents;
+
+      const transactionId = await postTransaction(tx, {
+        kind: 'redeem',
+        userId: businessId,
+        amountCents: input.amountCents,
+        description: `${brandName} gift card spent at ${businessName}`,
+        giftCardId: card.id,
+        idempotencyKey: input.idempotencyKey?.key ?? null,
+        entries: [
+          { account: card.account, amountCents: -input.amountCents },
+          { account: await getUserFundsAccount(tx, businessId), amountCents: input.amountCents },
+        ],
+      });
+      await tx
+        .update(redemptionCodes)
+        .set({ usedAt: sql`now()` })
+        .where(eq(redemptionCodes.code, found.code));
+      await tx
+        .update(giftCards)
+        .set({ status: balanceAfterCents === 0 ? 'redeemed' : 'active', updatedAt: sql`now()` })
+        .where(eq(giftCards.id, card.id));
+      await recordCardActivity(tx, {
+        giftCardId: card.id,
+        kind: 'spent',
+        amountCents: input.amountCents,
+        balanceAfterCents,
+        actorId: businessId,
+        actorName: businessName,
+        businessId,
+        storeId: input.storeId ?? null,
+        ledgerTransactionId: transactionId,
+      });
+      if (card.issuerId !== null) {
+        const where = card.issuerId === businessId ? '' : ` at ${businessName}`;
         await notify(tx, {
-          recipientId: card.ownerId,
+          recipientId: card.issuerId,
           type: 'gift_redeemed',
-          actorId: businessId,
+          actorId: card.ownerId,
           amountCents: input.amountCents,
           referenceType: 'gift_card',
           referenceId: card.id,
-          message: `You spent ${amount} of your ${brandName} gift card at ${businessName}. ${formatDollars(balanceAfterCents)} left.`,
+          message: `${card.ownerName} used ${amount} of a ${brandName} gift card from your pin${where}`,
         });
-        return {
-          result: await presentRedemption(tx, transactionId),
-          holderId: card.ownerId,
-        };
-      }),
-    );
+      }
+      // The holder's screen updates from this (the live stream refreshes the wallet).
+      await notify(tx, {
+        recipientId: card.ownerId,
+        type: 'gift_redeemed',
+        actorId: businessId,
+        amountCents: input.amountCents,
+        referenceType: 'gift_card',
+        referenceId: card.id,
+        message: `You spent ${amount} of your ${brandName} gift card at ${businessName}. ${formatDollars(balanceAfterCents)} left.`,
+      });
+      return {
+        result: await presentRedemption(tx, transactionId),
+        holderId: card.ownerId,
+      };
+    });
   } catch (error) {
     // The same key sent twice at once: the first one counted (the second then found the key
     // taken, or the code used); answer the second like a retry, or refuse another request.

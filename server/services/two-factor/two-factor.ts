@@ -16,13 +16,7 @@ import {
 } from './recovery-codes';
 import { clearWalletPinFailures, requireWalletPin } from '../wallet-pin/wallet-pin';
 import { matchTotpCode, newTotpSecret, totpUri } from './totp';
-import {
-  checkProof,
-  type ProofLimit,
-  requirePassword,
-  requireSecondFactor,
-  type SecondFactor,
-} from './verify-proofs';
+import { requirePassword, requireSecondFactor, type SecondFactor } from './verify-proofs';
 
 const OFF: TwoFactorStatus = { enabled: false, recoveryCodesLeft: 0 };
 
@@ -48,9 +42,8 @@ export async function startTwoFactorSetup(
   db: Database,
   userId: number,
   password: string,
-  limit: ProofLimit,
 ): Promise<TwoFactorSetupResult> {
-  await requirePassword(db, userId, password, limit);
+  await requirePassword(db, userId, password);
   const secret = newTotpSecret();
   const [user] = await db
     .update(users)
@@ -70,13 +63,12 @@ export async function startTwoFactorSetup(
 /**
  * Turns two-factor on once a code from the new secret is right (proof the app holds it): the
  * code's step is remembered so it cannot sign in again, and ten recovery codes are made and
- * answered, once. A wrong code leaves two-factor off and counts against the limit.
+ * answered, once. A wrong code leaves two-factor off (its 400 counts against the proof limit).
  */
 export async function enableTwoFactor(
   db: Database,
   userId: number,
   code: string,
-  limit: ProofLimit,
 ): Promise<RecoveryCodes> {
   const [user] = await db
     .select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt })
@@ -85,12 +77,7 @@ export async function enableTwoFactor(
   if (user?.enabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyOn);
   if (!user?.secret) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.noSetup);
   const secret = user.secret;
-  const match = { step: null as number | null };
-  await checkProof(db, userId, limit, async () => {
-    match.step = await matchTotpCode(secret, code, null);
-    return match.step !== null;
-  });
-  const { step } = match;
+  const step = await matchTotpCode(secret, code, null);
   if (step === null) {
     throw new AppError('VALIDATION', TWO_FACTOR_MESSAGES.invalidCode, {
       errors: { code: TWO_FACTOR_MESSAGES.invalidCode },
@@ -119,11 +106,10 @@ export async function disableTwoFactor(
   db: Database,
   userId: number,
   proof: { password: string } & SecondFactor,
-  limit: ProofLimit,
 ): Promise<TwoFactorStatus> {
   await requireEnabled(db, userId);
-  await requirePassword(db, userId, proof.password, limit);
-  await requireSecondFactor(db, userId, proof, limit);
+  await requirePassword(db, userId, proof.password);
+  await requireSecondFactor(db, userId, proof);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -139,11 +125,10 @@ export async function regenerateRecoveryCodes(
   db: Database,
   userId: number,
   proof: { password: string } & SecondFactor,
-  limit: ProofLimit,
 ): Promise<RecoveryCodes> {
   await requireEnabled(db, userId);
-  await requirePassword(db, userId, proof.password, limit);
-  await requireSecondFactor(db, userId, proof, limit);
+  await requirePassword(db, userId, proof.password);
+  await requireSecondFactor(db, userId, proof);
   return db.transaction(async (tx) => ({ recoveryCodes: await replaceRecoveryCodes(tx, userId) }));
 }
 
@@ -157,17 +142,16 @@ export async function confirmIdentity(
   db: Database,
   userId: number,
   proof: { password?: string | undefined; code?: string | undefined; pin?: string | undefined },
-  limit: ProofLimit,
 ): Promise<void> {
   if (proof.pin !== undefined) {
     await requireWalletPin(db, userId, proof.pin);
     return;
   }
   if (proof.password !== undefined) {
-    await requirePassword(db, userId, proof.password, limit);
+    await requirePassword(db, userId, proof.password);
   } else {
     await requireEnabled(db, userId);
-    await requireSecondFactor(db, userId, { code: proof.code }, limit);
+    await requireSecondFactor(db, userId, { code: proof.code });
   }
   await clearWalletPinFailures(db, userId);
 }
