@@ -1,12 +1,10 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { chartsContracts } from '@shared/contracts/charts';
-import { giftCardsContracts } from '@shared/contracts/gift-cards';
 import { messagesContracts } from '@shared/contracts/messages';
 import { notificationsContracts } from '@shared/contracts/notifications';
-import { walletContracts } from '@shared/contracts/wallet';
 import { getUnreadCountQueryOptions, useUnreadCount } from '@/api/get-unread-count';
+import { invalidateWallet } from '@/api/get-wallet';
 import { toast } from '@/components/ui/use-toast';
 import { urlOf } from './api-client';
 import { applyMessageEvent, MESSAGE_EVENT_NAMES } from './message-live';
@@ -130,9 +128,7 @@ export function useNotificationStream({
         refreshCount();
         refreshList();
         // A card received, spent at a counter or expiring: the wallet on screen shows it at once.
-        if (referenceType === 'gift_card') {
-          void invalidate(queryClient, walletContracts, giftCardsContracts, chartsContracts);
-        }
+        if (referenceType === 'gift_card') void invalidateWallet(queryClient);
         // Without text the title ('New notification') says it all.
         if (!onNotificationsPage.current) {
           toast({ title: TOAST_TITLE, description: message ?? undefined });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { giftCardsContracts } from '@shared/contracts/gift-cards';
 import { notificationsContracts } from '@shared/contracts/notifications';
+import { redemptionsContracts } from '@shared/contracts/redemptions';
 import { type NotificationItem } from '@shared/schema/notifications';
 import { useUnreadCount } from '@/api/get-unread-count';
 import { contractQuery } from '@/lib/query-client';
@@ -102,17 +103,21 @@ afterEach(() => {
 });
 
 describe('useNotificationStream', () => {
-  it('refreshes the wallet when a notification is about a gift card (a spend at a counter), not otherwise', async () => {
+  it('refreshes the wallet and an open counter code when a notification is about a gift card (a spend at a counter), not otherwise', async () => {
     const { api } = serverState(0);
     const streams = fakeStreams();
     function WalletHarness() {
       useNotificationStream({ userId: 1, createEventSource: streams.create });
       const wallet = useQuery(contractQuery(giftCardsContracts.consumerCards));
+      // Use Card's code shows the card's balance: a spend must reach the open dialog too.
+      useQuery(contractQuery(redemptionsContracts.createCode, { params: { id: 11 } }));
       return <p>wallet: {wallet.isSuccess ? 'loaded' : '-'}</p>;
     }
     const walletCalls = () => api.requestsTo('GET', '/api/gift-cards/consumer/wallet').length;
+    const codeCalls = () => api.requestsTo('POST', '/api/gift-cards/11/redemption-code').length;
     renderWithProviders(<WalletHarness />);
     await waitFor(() => expect(walletCalls()).toBe(1));
+    await waitFor(() => expect(codeCalls()).toBe(1));
     streams.latest().emit('open');
 
     streams.latest().emit('notification', notification);
@@ -128,6 +133,7 @@ describe('useNotificationStream', () => {
       referenceId: 11,
     });
     await waitFor(() => expect(walletCalls()).toBe(2));
+    await waitFor(() => expect(codeCalls()).toBe(2));
   });
 
   it('opens the stream and, on each notification, toasts and refreshes the badge and list', async () => {
