@@ -55,7 +55,9 @@ export const MARKETPLACE_PAGE_SIZE = 20;
 /** The marketplace page after page, for "Load more". */
 export const getMarketplacePinsInfiniteQueryOptions = (params: MarketplaceInfiniteParams = {}) =>
   infiniteQueryOptions({
-    queryKey: queryKeyOf(giftCardsContracts.marketplace, { query: params }),
+    // Pages of the same list are cached apart from the one-page query of the same filters: the
+    // two hold data of different shapes under the contract's key.
+    queryKey: [...queryKeyOf(giftCardsContracts.marketplace, { query: params }), 'pages'],
     queryFn: ({ pageParam, signal }) => getMarketplacePins({ ...params, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
