@@ -237,9 +237,10 @@ export function defineContract<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
+  U extends boolean = false,
 >(
-  definition: ContractDefinition<A, P, Q, B, R> & { method: M; path: Path },
-): Contract<A, P, Q, B, R> & { method: M; path: Path } {
+  definition: ContractDefinition<A, P, Q, B, R> & { method: M; path: Path; upload?: U },
+): Contract<A, P, Q, B, R> & { method: M; path: Path; upload?: U } {
   return { ...definition, id: '' };
 }
 

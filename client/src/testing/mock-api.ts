@@ -37,13 +37,16 @@ type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${i
     : Record<never, string>;
 
 /** The body the client sends to an endpoint: its JSON, or an upload's form. */
-type RequestBody<C> = C extends { upload: true }
-  ? FormData
-  : C extends { body?: infer B }
-    ? B extends z.ZodType
-      ? z.input<B>
-      : undefined
-    : undefined;
+type RequestBody<C> = C extends { upload?: infer Upload }
+  ? true extends NonNullable<Upload>
+    ? FormData
+    : JsonBody<C>
+  : JsonBody<C>;
+type JsonBody<C> = C extends { body?: infer B }
+  ? B extends z.ZodType
+    ? z.input<B>
+    : undefined
+  : undefined;
 
 /** A request as it reached the mock API, whichever route answered it (or none). */
 export type RecordedRequest = {

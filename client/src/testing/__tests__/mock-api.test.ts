@@ -57,8 +57,13 @@ describe('mockApi', () => {
         expectTypeOf(body).toEqualTypeOf<{ username: string }>();
         return jsonReply(404, { message: 'User not found' });
       },
+      // An upload's body is its multipart form, not JSON.
+      'POST /api/uploads': ({ body }) => {
+        expectTypeOf(body).toEqualTypeOf<FormData>();
+        return jsonReply(413, { message: 'Too large' });
+      },
     };
-    expect(Object.keys(routes)).toHaveLength(4);
+    expect(Object.keys(routes)).toHaveLength(5);
   });
 
   it('answers a call no test routed with 404', async () => {
