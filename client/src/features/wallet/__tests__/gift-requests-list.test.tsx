@@ -4,6 +4,7 @@ import { giftCardsContracts } from '@shared/contracts/gift-cards';
 import { type GiftRequest, type WalletGiftCard } from '@shared/schema/gift-cards';
 import { queryKeyOf } from '@/lib/query-client';
 import { jsonReply, listReply, mockApi, type MockReply } from '@/testing/mock-api';
+import { buildUser } from '@/testing/fixtures';
 import { findToast, renderWithProviders } from '@/testing/test-utils';
 import { GiftRequestsList } from '../components/gift-requests-list';
 
@@ -122,6 +123,8 @@ describe('GiftRequestsList', () => {
     mockApi({
       'GET /api/gift-cards/requests': requestPage([giftRequest()]),
       'GET /api/gift-cards/consumer/wallet': noCards,
+      // The gift dialog asks who is signed in (the sender).
+      'GET /api/user': jsonReply(200, buildUser()),
     });
     const { user } = renderWithProviders(<GiftRequestsList />);
 
